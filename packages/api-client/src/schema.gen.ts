@@ -1003,7 +1003,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a tour to favourites */
+    /**
+     * Add a tour to favourites
+     * @description An account keeps at most 200 favourite tours, as many as a guest's `favorite_tours` cookie holds (200 ids of the widest id stay well under the browser's 4,096-byte cookie limit). Saving a tour already saved answers 200, on a full list too. At sign-in the guest's ids fill the room left, the most recently added first, without an error.
+     */
     post: operations['addFavouriteTour'];
     delete?: never;
     options?: never;
@@ -4139,6 +4142,10 @@ export interface components {
       weight?: number | null;
       /** @description The rider's level as the traveller gave it (from a rider passport or the form). */
       level?: components['schemas']['RiderLevel'] | null;
+      /** @description The saddle the rider usually rides in, as the traveller gave it (from a rider passport or the form); read like `level`. Always null for a companion who does not ride. */
+      tack?: components['schemas']['Tack'] | null;
+      /** @description Hours a day the rider is comfortable riding, to the nearest half hour, as the traveller gave it; read like `level`. Always null for a companion who does not ride. */
+      hours_per_day?: number | null;
       /** @description False for a companion who comes along without riding (decision 118): they take a bed, not a horse nor a heavier-horse place, and pay the date's `non_rider_price`. */
       rides?: boolean;
       is_touched?: boolean;
@@ -4162,6 +4169,10 @@ export interface components {
       /** @description Kilograms with clothing. Above the tour's `max_rider_weight_kg` the rider takes one of the date's heavier-horse places; above `heavy_rider_weight_kg` no horse can carry them (422). */
       weight?: number;
       level?: components['schemas']['RiderLevel'];
+      /** @description The saddle the rider usually rides in (a rider passport's `tack`); null or absent: not given. Not kept for a companion who does not ride. */
+      tack?: components['schemas']['Tack'] | null;
+      /** @description Hours a day the rider is comfortable riding (a rider passport's `hours_per_day`), kept to the nearest half hour; null or absent: not given. Not kept for a companion who does not ride. */
+      hours_per_day?: number | null;
       /** @description Absent or true for a rider. False for a companion who comes along without riding (decision 118): allowed only on a date with a `non_rider_price` of a tour whose `riding.non_riders_welcome` is true, and only while the date has `non_rider_places_free` (422 otherwise). Their weight and level are not needed. Fixed once booked: a rider does not become a non-rider by an edit. */
       rides?: boolean;
     };
@@ -4463,6 +4474,8 @@ export interface components {
       non_riders: number;
       /** @description The tour's standard horses' weight limit, kg with clothing. */
       max_rider_weight_kg: number;
+      /** @description The tour's riding requirements as matching reads them (the card's brief), so the page shows each rider's fit (`matchRider` of `@gallop/rider-fit`) against the tour. */
+      riding: components['schemas']['TourRidingBrief'];
       /** @description The booking's date as it stands now, for the organizer's answer: its seats, heavier horses and non-rider beds, and whether it runs. Null for a tour on request (no date). */
       departure: components['schemas']['OrganizerDeparture'] | null;
       tourists: components['schemas']['Tourist'][];
@@ -7078,6 +7091,15 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      /** @description The account already keeps 200 favourites. The `message` says so in words a traveller reads: "You can keep up to 200 favourites. Remove one to add another." */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   removeFavouriteTour: {

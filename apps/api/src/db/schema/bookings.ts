@@ -170,6 +170,10 @@ export const bookingTourists = pgTable(
     weight: real(),
     /** The rider's level as given (0 beginner … 4 advanced, `RIDER_LEVELS`); null: not given. */
     riderLevel: smallint(),
+    /** The saddle the rider usually rides in, as given (a rider passport's tack); null: not given. */
+    tack: text({ enum: ['english', 'western', 'other'] }),
+    /** Hours a day the rider is comfortable riding, to a half hour (0.5–12); null: not given. */
+    hoursPerDay: real(),
     /** False for a companion who comes along without riding (decision 118): no horse, a bed. */
     rides: boolean().notNull().default(true),
     /** Set once the traveller has filled this tourist in themselves. */
@@ -187,6 +191,13 @@ export const bookingTourists = pgTable(
   (table) => [
     index('booking_tourists_request_idx').on(table.requestId, table.position),
     check('booking_tourists_rider_level_range', sql`${table.riderLevel} between 0 and 4`),
+    check('booking_tourists_tack', sql`${table.tack} in ('english', 'western', 'other')`),
+    check('booking_tourists_hours_per_day', sql`${table.hoursPerDay} between 0.5 and 12`),
+    // A companion who does not ride takes no horse: no tack nor saddle hours (decision 118).
+    check(
+      'booking_tourists_non_rider_riding',
+      sql`${table.rides} or (${table.tack} is null and ${table.hoursPerDay} is null)`,
+    ),
   ],
 );
 

@@ -6,7 +6,7 @@
  * change is never told without happening, nor happens without being told. Pushing the chat
  * message to connected sockets is left to the next read (the message is stored either way).
  */
-import { formatWeight } from '@gallop/rider-fit';
+import { formatWeight, TACK_LABELS } from '@gallop/rider-fit';
 import { eq } from 'drizzle-orm';
 import { chatMessages, chats, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import { openOrganizerChat } from '#src/modules/chat/index.ts';
@@ -62,6 +62,9 @@ type StoredRider = RiderFacts & {
   email: string | null;
   phone: string | null;
   foodRestriction: string | null;
+  /** Absent on a rider read before tack and hours were kept: not given. */
+  tack?: 'english' | 'western' | 'other' | null | undefined;
+  hoursPerDay?: number | null | undefined;
 };
 
 /** What a change of a booking's riders did, for the words of its notice. */
@@ -377,6 +380,15 @@ function editLine(
     parts.push(
       `level ${levelName(before.riderLevel) ?? 'not given'} → ${levelName(after.riderLevel) ?? 'not given'}`,
     );
+  }
+  if ((before.tack ?? null) !== (after.tack ?? null)) {
+    const tack = (value: typeof after.tack) => (value ? TACK_LABELS[value] : 'not given');
+    parts.push(`usual tack ${tack(before.tack)} → ${tack(after.tack)}`);
+  }
+  if ((before.hoursPerDay ?? null) !== (after.hoursPerDay ?? null)) {
+    const hours = (value: number | null | undefined) =>
+      value === null || value === undefined ? 'not given' : `${value} h`;
+    parts.push(`hours a day ${hours(before.hoursPerDay)} → ${hours(after.hoursPerDay)}`);
   }
   if (before.weight !== after.weight) {
     const horse = horseText(after.weight, tour);

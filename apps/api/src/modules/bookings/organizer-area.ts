@@ -32,6 +32,7 @@ import {
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
 import { actOnce, fingerprintOf } from '#src/http/idempotency.ts';
+import { ridingBrief } from '#src/modules/catalog/index.ts';
 import { organizerChatOf } from '#src/modules/chat/index.ts';
 import { meetUrl, memberMeetKey, savedMeetings } from './meetings.ts';
 import { PAID_PAYMENT, toPayment, type BookingPayments } from './payments-port.ts';
@@ -232,7 +233,18 @@ export async function toOrganizerBooking(
   const { db } = deps;
   const [[tour], [date], riders, paymentRows, [meeting], saved, [chat]] = await Promise.all([
     db
-      .select({ name: tours.name, maxRiderWeightKg: tours.maxRiderWeightKg })
+      .select({
+        name: tours.name,
+        riderLevel: tours.riderLevel,
+        hoursLongestDay: tours.hoursLongestDay,
+        tack: tours.tack,
+        otherTackOnRequest: tours.otherTackOnRequest,
+        maxRiderWeightKg: tours.maxRiderWeightKg,
+        heavyRiderWeightKg: tours.heavyRiderWeightKg,
+        minRidingAge: tours.minRidingAge,
+        maxRidingAge: tours.maxRidingAge,
+        nonRidersWelcome: tours.nonRidersWelcome,
+      })
       .from(tours)
       .where(eq(tours.id, row.tourId)),
     row.tourDateId === null
@@ -275,6 +287,9 @@ export async function toOrganizerBooking(
     heavy_places: row.heavyPlaces,
     non_riders: row.nonRiders,
     max_rider_weight_kg: tour?.maxRiderWeightKg ?? 0,
+    // What the page matches each rider against (`matchRider`, the card's rule). A booking's tour
+    // is never deleted (the request references it).
+    riding: ridingBrief(tour!),
     departure: date ? toDeparture(date, now) : null,
     tourists: riders.map((rider) => toTourist(rider, 'organizer', false)),
     comment: row.comment,

@@ -99,6 +99,8 @@ export function toTourist(
     food_restriction: row.foodRestriction,
     weight: reader === 'traveller' || reader === 'organizer' ? row.weight : null,
     level: row.riderLevel === null ? null : (RIDER_LEVELS[row.riderLevel] ?? null),
+    tack: row.tack,
+    hours_per_day: row.hoursPerDay,
     rides: row.rides,
     is_touched: row.isTouched,
     can_edit: may.fillIn && editable,

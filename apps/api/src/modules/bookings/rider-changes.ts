@@ -32,7 +32,7 @@ export const ADD_RIDERS_OWNER_ONLY = 'Only the account that made this booking ca
 export const WEIGHT_OWNER_ONLY =
   "Only the booking's owner can change a rider's weight: sign in with a code sent to the booking's e-mail";
 /**
- * Why riders cannot be added to a cancelled booking (DRAFT decision on adding riders):
+ * Why riders cannot be added to a cancelled booking (decision 199):
  * it says so, as its review link and meeting page do. `CANNOT_CHANGE` stays for a booking whose
  * tour has begun or is over.
  */

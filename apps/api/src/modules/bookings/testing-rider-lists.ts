@@ -1,5 +1,5 @@
 /**
- * Helpers of the rider-list limit's tests (decision 190 and its DRAFT on added riders): a rename
+ * Helpers of the rider-list limit's tests (decisions 190 and 199): a rename
  * by the owner, and what the changes told (e-mails to an address, chat lines).
  */
 import { eq, sql } from 'drizzle-orm';

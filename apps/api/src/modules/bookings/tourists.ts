@@ -21,8 +21,15 @@ export function withKeptWeight<T extends { weight?: number | null | undefined }>
     : tourist;
 }
 
+/**
+ * Hours a day a rider is comfortable riding as kept: to the nearest half hour, as a passport
+ * keeps them (`readPassport`), so "3.2" reads back as the "3 h" the pages write.
+ */
+const keptHours = (hours: number | null | undefined) =>
+  typeof hours === 'number' ? Math.round(hours * 2) / 2 : null;
+
 export function touristValues(input: TouristInput) {
-  // A companion who does not ride needs no horse: their weight and level are not kept.
+  // A companion who does not ride needs no horse: their weight, level, tack and hours are not kept.
   const rides = input.rides !== false;
   return {
     rides,
@@ -35,6 +42,8 @@ export function touristValues(input: TouristInput) {
     foodRestriction: text(input.food_restriction),
     weight: rides ? (withKeptWeight(input).weight ?? null) : null,
     riderLevel: rides && input.level ? levelRank(input.level) : null,
+    tack: rides ? (input.tack ?? null) : null,
+    hoursPerDay: rides ? keptHours(input.hours_per_day) : null,
   };
 }
 

@@ -43,6 +43,7 @@ export { requestCardContext } from './tour/card-context.ts';
 export { tourHandlers } from './tour/handlers.ts';
 export { loadTourPage } from './tour/page.ts';
 export { saddleHours } from './tour/riding-days.ts';
+export { ridingBrief } from './tour/riding.ts';
 export { privateTourHandlers } from './tour/private-handlers.ts';
 export { offerDate } from './tour/offer-dates.ts';
 export { publishedCards } from './tour/published-cards.ts';

@@ -58,6 +58,17 @@ export function organizerBookingFixture(
     heavy_places: 0,
     non_riders: 0,
     max_rider_weight_kg: 95,
+    riding: {
+      level: 'intermediate',
+      hours_longest_day: 6,
+      tack: 'english',
+      other_tack_on_request: false,
+      max_rider_weight_kg: 95,
+      heavy_rider_weight_kg: 95,
+      min_riding_age: 12,
+      max_riding_age: null,
+      non_riders_welcome: false,
+    },
     departure: {
       id: 311,
       seats: 12,

@@ -105,8 +105,14 @@ export function AddTouristsPage({
     if (!rides) {
       setRefused(age ? { birthday: age } : undefined);
       if (age) return;
-      // A companion keeps no weight nor level (decision 118).
-      const { weight: _weight, level: _level, ...person } = toTouristInput(values);
+      // A companion keeps no weight, level, tack nor hours (decision 118).
+      const {
+        weight: _weight,
+        level: _level,
+        tack: _tack,
+        hours_per_day: _hours,
+        ...person
+      } = toTouristInput(values);
       return sendTravellers([{ ...person, rides: false }]);
     }
     // No horse of the tour carries this weight: the API would refuse it; say it on the field.

@@ -542,7 +542,7 @@ describe('BookingFormPage rider fit', () => {
     expect(fitOf(1)).toHaveTextContent('A stretch: For intermediate riders, one step above novice');
   });
 
-  it('carries the passport’s tack and hours into the rider’s fit, as the card says, and sends neither', async () => {
+  it('carries the passport’s tack and hours into the rider’s fields and fit, and sends them', async () => {
     // An advanced Western rider used to 4 h, on an English ride of 6 h days.
     document.cookie =
       'gallop_rider=level%3Dadvanced%26tack%3Dwestern%26hours%3D4%26weight%3D70; path=/';
@@ -558,6 +558,12 @@ describe('BookingFormPage rider fit', () => {
       ),
     );
     expect(fitOf(1)).toHaveTextContent('A stretch: English tack; Rider 1 rides Western');
+    // The rider's own optional fields show them, unfolded by the fill.
+    expect(
+      within(rider(1)).getByText('Usual tack and hours a day: Western, 4 h a day'),
+    ).toBeVisible();
+    expect(within(rider(1)).getByLabelText('Usual tack')).toHaveValue('western');
+    expect(within(rider(1)).getByLabelText('Comfortable hours a day')).toHaveValue('4');
     await fillForm();
     fillRider(1, 'Weight, kg', '70');
     send();
@@ -565,9 +571,39 @@ describe('BookingFormPage rider fit', () => {
       expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
     );
     const [sent] = (api.bodies[0] as { tourists: Record<string, unknown>[] }).tourists;
-    expect(sent).toMatchObject({ level: 'advanced', weight: 70 });
-    expect(sent).not.toHaveProperty('tack');
-    expect(sent).not.toHaveProperty('hours');
+    expect(sent).toMatchObject({
+      level: 'advanced',
+      weight: 70,
+      tack: 'western',
+      hours_per_day: 4,
+    });
+  });
+
+  it('lets the traveller set a rider’s tack and hours, folded under one line until given', async () => {
+    const { api, router } = await open(82);
+    const habits = within(rider(1)).getByText('Usual tack and hours a day (optional)');
+    // Folded: the form is no longer for a rider who skips them.
+    expect(habits.closest('details')).not.toHaveAttribute('open');
+    fireEvent.click(habits);
+    fireEvent.change(within(rider(1)).getByLabelText('Usual tack'), {
+      target: { value: 'western' },
+    });
+    fireEvent.change(within(rider(1)).getByLabelText('Comfortable hours a day'), {
+      target: { value: '2.5' },
+    });
+    await waitFor(() =>
+      expect(fitOf(1)).toHaveTextContent(
+        'A stretch: Up to 6 h in the saddle a day; Rider 1 is used to 2.5 h',
+      ),
+    );
+    await fillForm();
+    fillRider(1, 'Weight, kg', '70');
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+    const [sent] = (api.bodies[0] as { tourists: Record<string, unknown>[] }).tourists;
+    expect(sent).toMatchObject({ tack: 'western', hours_per_day: 2.5 });
   });
 
   it('offers the account’s companions, each by name', async () => {

@@ -36,7 +36,8 @@ export function PassportFill({
   };
   const fill = (source: RiderPassport, name: string | undefined) => {
     const { weight, ...riding } = passportRiderValues(source);
-    // Tack and hours too (no field shows them): the rider's fit then says what the card says.
+    // Tack and hours too (the rider's optional fields, kept with the booking): the rider's fit
+    // then says what the card says, and the organizer sees them.
     for (const [field, value] of Object.entries(riding)) fields.set(`${prefix}${field}`, value);
     if (weight) fields.set(`${prefix}weight`, weight);
     if (name) {

@@ -7,8 +7,10 @@ import {
   emptyRider,
   passportRiderValues,
   riderProfile,
+  riderValues,
   splitName,
   toTouristInput,
+  unchangedTourist,
 } from './rider-fields';
 
 describe('ageRefusal', () => {
@@ -114,19 +116,44 @@ describe('a rider filled from a passport', () => {
     ).toEqual({ verdict: 'fits', reason: null, reasons: [] });
   });
 
-  it('keeps tack and hours out of what the API is sent (the contract takes neither)', () => {
+  it('sends the tack and hours with the level, so the booking keeps them (issue 46)', () => {
     const values = {
       ...emptyRider(),
       first_name: 'Noor',
       last_name: 'Saleh',
-      ...passportRiderValues({ level: 'novice', tack: 'western', hoursPerDay: 3, weightKg: 64 }),
+      ...passportRiderValues({ level: 'novice', tack: 'western', hoursPerDay: 3.5, weightKg: 64 }),
     };
-    expect(values).toMatchObject({ tack: 'western', hours: '3', weight: '64', level: 'novice' });
+    expect(values).toMatchObject({ tack: 'western', hours: '3.5', weight: '64', level: 'novice' });
     expect(toTouristInput(values)).toEqual({
       first_name: 'Noor',
       last_name: 'Saleh',
       weight: 64,
       level: 'novice',
+      tack: 'western',
+      hours_per_day: 3.5,
+    });
+    // A passport without them sends neither; hours outside the contract's range are not sent.
+    const bare = { ...values, tack: '', hours: '' };
+    expect(toTouristInput(bare)).not.toHaveProperty('tack');
+    expect(toTouristInput(bare)).not.toHaveProperty('hours_per_day');
+    expect(toTouristInput({ ...values, hours: '13' })).not.toHaveProperty('hours_per_day');
+  });
+
+  it('reads a saved rider’s tack and hours back into the form, and sends them unchanged', () => {
+    const saved = {
+      id: 7,
+      full_name: 'Noor Saleh',
+      first_name: 'Noor',
+      last_name: 'Saleh',
+      level: 'novice' as const,
+      tack: 'other' as const,
+      hours_per_day: 2,
+    };
+    expect(riderValues(saved)).toMatchObject({ tack: 'other', hours: '2' });
+    expect(unchangedTourist(saved)).toMatchObject({ id: 7, tack: 'other', hours_per_day: 2 });
+    expect(riderValues({ ...saved, tack: null, hours_per_day: null })).toMatchObject({
+      tack: '',
+      hours: '',
     });
   });
 });

@@ -2,12 +2,15 @@ import {
   isRiderLevel,
   isTack,
   LEVEL_DEFINITIONS,
+  PASSPORT_LIMITS,
   RIDER_LEVELS,
+  TACK_LABELS,
+  TACKS,
   type RiderPassport,
   type RiderProfile,
 } from '@gallop/rider-fit';
 import { Field, useFormFields, type FormFields } from '@gallop/ui-kit';
-import { useReducer } from 'react';
+import { useReducer, useState } from 'react';
 import {
   PhoneField,
   SelectField,
@@ -36,9 +39,9 @@ export interface RiderValues {
   weight: string;
   level: string;
   /**
-   * The usual tack and comfortable hours a day of the rider passport the rider was filled from
-   * ('' when not known): no field shows them and the API does not take them (`toTouristInput`),
-   * but the rider's fit matches on them, so it says what the card and the tour page say.
+   * The rider's usual tack and comfortable hours a day ('' when not given): typed in the rider's
+   * optional "usual tack and hours" fields or filled from a rider passport, kept with the booking
+   * (`tack`, `hours_per_day`) and matched on by the rider's fit, as on the card and the tour page.
    */
   tack: string;
   hours: string;
@@ -54,6 +57,7 @@ export const RIDER_FIELDS = [
   'food_restriction',
   'weight',
   'level',
+  'tack',
 ] as const satisfies readonly (keyof RiderValues)[];
 
 export const emptyRider = (): RiderValues => ({
@@ -80,9 +84,11 @@ export function riderValues(tourist: Tourist): RiderValues {
     food_restriction: tourist.food_restriction ?? '',
     weight: tourist.weight === null || tourist.weight === undefined ? '' : String(tourist.weight),
     level: tourist.level ?? '',
-    // A saved rider's tack and hours are not kept: matched on what is known.
-    tack: '',
-    hours: '',
+    tack: tourist.tack ?? '',
+    hours:
+      tourist.hours_per_day === null || tourist.hours_per_day === undefined
+        ? ''
+        : String(tourist.hours_per_day),
   };
 }
 
@@ -235,12 +241,41 @@ export function toTouristInput(values: RiderValues, id?: number): TouristInput {
     ...(food ? { food_restriction: food } : {}),
     ...(values.weight ? { weight: Number(values.weight) } : {}),
     ...(isRiderLevel(values.level) ? { level: values.level } : {}),
+    ...(isTack(values.tack) ? { tack: values.tack } : {}),
+    ...(hoursInLimits(values.hours) === undefined
+      ? {}
+      : { hours_per_day: hoursInLimits(values.hours) }),
   };
+}
+
+/** Typed hours a day within the passport's limits (what the API takes), else undefined. */
+function hoursInLimits(value: string): number | undefined {
+  const hours = typedPositive(value);
+  const { min, max } = PASSPORT_LIMITS.hoursPerDay;
+  return hours !== undefined && hours >= min && hours <= max ? hours : undefined;
 }
 
 /** A saved rider sent back unchanged (the API replaces the whole list). */
 export const unchangedTourist = (tourist: Tourist): TouristInput =>
   toTouristInput(riderValues(tourist), tourist.id);
+
+/** The three tacks, or none. */
+const TACK_OPTIONS: readonly SelectOption[] = [
+  { value: '', label: 'Not given' },
+  ...TACKS.map((tack) => ({ value: tack, label: TACK_LABELS[tack] })),
+];
+
+/** Whole and half hours a day within the passport's limits (0.5 to 12), or none. */
+const HOURS_OPTIONS: readonly SelectOption[] = [
+  { value: '', label: 'Not given' },
+  ...Array.from(
+    { length: (PASSPORT_LIMITS.hoursPerDay.max - PASSPORT_LIMITS.hoursPerDay.min) * 2 + 1 },
+    (_, index) => {
+      const hours = PASSPORT_LIMITS.hoursPerDay.min + index / 2;
+      return { value: String(hours), label: `${hours} h` };
+    },
+  ),
+];
 
 /** The five rider levels, lowest first, or none. */
 const LEVEL_OPTIONS: readonly SelectOption[] = [
@@ -251,9 +286,9 @@ const LEVEL_OPTIONS: readonly SelectOption[] = [
 /**
  * The fields of one rider. `prefix` names them inside a bigger form (`tourists.0.`); `self` fills
  * the browser's autocomplete with the traveller's own details. Name, birth date and weight are
- * required (the horse is chosen by them); rider level, e-mail, phone and food restriction are
- * optional. A companion who does not ride (`rides` false) gives the same details but no weight
- * nor level: they take no horse (decision 118). `weight` false: a reader by the booking's link,
+ * required (the horse is chosen by them); rider level, usual tack, hours a day, e-mail, phone and
+ * food restriction are optional. A companion who does not ride (`rides` false) gives the same
+ * details but no weight, level, tack nor hours: they take no horse (decision 118). `weight` false: a reader by the booking's link,
  * who neither reads nor changes a rider's weight (decision 137), is not asked for one.
  */
 export function RiderFields({
@@ -328,6 +363,50 @@ export function RiderFields({
           </>
         )}
       </div>
+      {rides && <RidingHabits prefix={prefix} />}
     </>
+  );
+}
+
+/** "English, 3 h a day": what the rider's tack and hours fields hold, or undefined. */
+function habitsText(tack: string, hours: string): string | undefined {
+  const parts = [
+    isTack(tack) ? TACK_LABELS[tack] : undefined,
+    hoursInLimits(hours) === undefined ? undefined : `${hoursInLimits(hours)} h a day`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+/**
+ * The rider's usual tack and comfortable hours a day, beside the level: optional, so folded
+ * under one line (the form is no longer for a rider who skips them), open once either is given
+ * (filled from a passport, or saved) until the traveller folds it. The line says what is set.
+ */
+function RidingHabits({ prefix }: { prefix: string }) {
+  const fields = useFormFields();
+  const given = habitsText(
+    String(fields.get(`${prefix}tack`) ?? ''),
+    String(fields.get(`${prefix}hours`) ?? ''),
+  );
+  // Undefined until the traveller opens or folds it: then open exactly when something is given.
+  const [opened, setOpened] = useState<boolean | undefined>();
+  return (
+    <details
+      className="rider-fields__habits"
+      open={opened ?? given !== undefined}
+      onToggle={(event) => setOpened(event.currentTarget.open)}
+    >
+      <summary className="rider-fields__habits-summary">
+        {given ? `Usual tack and hours a day: ${given}` : 'Usual tack and hours a day (optional)'}
+      </summary>
+      <div className="booking-form__row rider-fields__row rider-fields__habits-row">
+        <SelectField name={`${prefix}tack`} label="Usual tack" options={TACK_OPTIONS} />
+        <SelectField
+          name={`${prefix}hours`}
+          label="Comfortable hours a day"
+          options={HOURS_OPTIONS}
+        />
+      </div>
+    </details>
   );
 }

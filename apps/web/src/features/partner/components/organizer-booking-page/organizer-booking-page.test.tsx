@@ -175,6 +175,88 @@ describe('OrganizerBookingPage', () => {
     ).toBeTruthy();
   });
 
+  it('shows each rider’s level, usual tack, hours a day, weight and fit for the tour', async () => {
+    const booking = organizerBookingFixture();
+    const [ines, paul] = booking.tourists;
+    // The tour: intermediate riders, English tack, 6 h on the longest day, horses to 95 kg.
+    await renderBooking(
+      organizerBookingFixture({
+        seats: 4,
+        non_riders: 1,
+        tourists: [
+          { ...ines!, tack: 'western', hours_per_day: 4 },
+          { ...paul!, level: 'beginner', tack: 'other', hours_per_day: 2, weight: 80 },
+          {
+            ...paul!,
+            id: 3,
+            full_name: 'Lea Moreau',
+            first_name: 'Lea',
+            level: 'advanced',
+            tack: 'english',
+            hours_per_day: 8,
+            weight: 58,
+          },
+          { ...paul!, id: 4, full_name: 'Tom Moreau', first_name: 'Tom' },
+          {
+            ...paul!,
+            id: 5,
+            full_name: 'Sami Moreau',
+            first_name: 'Sami',
+            rides: false,
+            tack: null,
+            hours_per_day: null,
+          },
+        ],
+      }),
+    );
+    const table = screen.getByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers.slice(3, 8)).toEqual([
+      'Level',
+      'Usual tack',
+      'Hours a day',
+      'Weight',
+      'Fit for this tour',
+    ]);
+    const [, inesRow, paulRow, leaRow, tomRow, samiRow] = within(table).getAllByRole('row');
+    const cells = (row: HTMLElement | undefined) =>
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    // Two stretches: the longest day first, as `matchRider` orders its reasons, named by rider.
+    expect(cells(inesRow).slice(3, 7)).toEqual([
+      'Western',
+      '4 h',
+      '61\u00a0kg',
+      'A stretch: Up to 6 h in the saddle a day; Ines is used to 4 h',
+    ]);
+    expect(within(inesRow!).getByText('A stretch').closest('[data-verdict]')).toHaveAttribute(
+      'data-verdict',
+      'stretch',
+    );
+    // The worst reason shows: a level two steps short before the other tack.
+    expect(cells(paulRow).slice(3, 7)).toEqual([
+      'Other',
+      '2 h',
+      '80\u00a0kg',
+      'Not suitable: For intermediate riders; Paul rides at beginner level',
+    ]);
+    expect(cells(leaRow).slice(3, 7)).toEqual(['English', '8 h', '58\u00a0kg', 'Fits']);
+    // Nothing given to match on: no verdict made up.
+    expect(cells(tomRow).slice(2, 7)).toEqual([
+      'Not given',
+      'Not given',
+      'Not given',
+      'Not given',
+      'Not given',
+    ]);
+    // A companion takes no horse: one cell across the five.
+    expect(within(samiRow!).getAllByRole('cell')[2]).toHaveTextContent('No horse');
+    expect(within(samiRow!).getAllByRole('cell')[2]).toHaveAttribute('colspan', '5');
+  });
+
   it('writes the limit in pounds as the most a rider may type within it', async () => {
     const booking = organizerBookingFixture();
     // Typed as 243 lb, kept as 110.2 kg: above a 110 kg limit, which is 242.5 lb.

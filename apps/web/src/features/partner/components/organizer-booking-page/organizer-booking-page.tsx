@@ -13,7 +13,7 @@ import '../answer-page/answer-page.css';
 import './organizer-booking-page.css';
 import { DepartureDecision } from '../departure-decision/departure-decision';
 import { OrganizerAnswer } from '../organizer-answer/organizer-answer';
-import { RiderLevel, RiderWeight } from '../rider-facts';
+import { BookedRiderFit, RiderHours, RiderLevel, RiderTack, RiderWeight } from '../rider-facts';
 
 type Travel = NonNullable<OrganizerBooking['arrival']['tourists'][number]['arrival']>;
 
@@ -231,7 +231,7 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
           {`${countText('{count} rider(s)', booking.seats)}, ${countText('{count} non-rider(s)', booking.non_riders)} coming along without a horse.`}
         </p>
       )}
-      {/* Eight columns scroll sideways on a narrow screen: a named, focusable region lets a
+      {/* Eleven columns scroll sideways on a narrow screen: a named, focusable region lets a
           keyboard scroll them (axe `scrollable-region-focusable`). */}
       <div
         className="organizer-booking__scroll"
@@ -246,7 +246,10 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
               <th scope="col">Rides</th>
               <th scope="col">Age</th>
               <th scope="col">Level</th>
+              <th scope="col">Usual tack</th>
+              <th scope="col">Hours a day</th>
               <th scope="col">Weight</th>
+              <th scope="col">Fit for this tour</th>
               <th scope="col">Food restriction</th>
               <th scope="col">E-mail</th>
               <th scope="col">Phone</th>
@@ -259,20 +262,27 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
                 <td>{rider.rides === false ? 'No: comes along' : 'Yes'}</td>
                 <td>{ageOn(rider.birthday, firstDay) ?? notGiven}</td>
                 {rider.rides === false ? (
-                  <>
-                    <td>No horse</td>
-                    <td>No horse</td>
-                  </>
+                  // Level, tack, hours, weight and fit: a companion takes no horse.
+                  <td colSpan={5}>No horse</td>
                 ) : (
                   <>
                     <td>
                       <RiderLevel level={rider.level} />
                     </td>
                     <td>
+                      <RiderTack tack={rider.tack} />
+                    </td>
+                    <td>
+                      <RiderHours hours={rider.hours_per_day} />
+                    </td>
+                    <td>
                       <RiderWeight
                         weight={rider.weight}
                         maxRiderWeightKg={booking.max_rider_weight_kg}
                       />
+                    </td>
+                    <td>
+                      <BookedRiderFit rider={rider} riding={booking.riding} firstDay={firstDay} />
                     </td>
                   </>
                 )}

@@ -1,1 +1,1 @@
-export { RiderLevel, RiderWeight } from './rider-facts';
+export { BookedRiderFit, RiderHours, RiderLevel, RiderTack, RiderWeight } from './rider-facts';
