@@ -187,8 +187,7 @@ export function OrganizerAnswer({
 
 /**
  * Why a request booked signed out offers no Confirm yet (`email_proof_required`; the API refuses
- * it, docs/decisions/DRAFT-a-guests-request-waits-for-their-email.md): confirming would run the
- * date on an address nobody proved.
+ * it, decision 200): confirming would run the date on an address nobody proved.
  */
 export const EMAIL_PROOF_NOTE =
   'The traveller booked without signing in and has not confirmed their e-mail yet. You can confirm the request once they have: we will e-mail you then. Unconfirmed, it is released.';
