@@ -6,32 +6,23 @@
  * organizer's booking carries the tour's riding brief to match each rider against. Runs on PGlite
  * and, in CI, on PostgreSQL (the creation path).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
-import { bookingTourists, outbox, tours, users } from '#src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bookingTourists, tours, users } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
-import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import {
+  bearer,
   book,
+  latestMessageAbout,
+  bookingScratchAppForFile,
   dateWithSeats,
   organizerMemberOf,
   signUp,
   type TourDateRow,
 } from './testing-scratch.ts';
 
-let scratch: ScratchApp;
-let db: Database;
+const { app, db } = bookingScratchAppForFile('rider_tack_hours');
 const used = new Set<number>();
-
-beforeAll(async () => {
-  scratch = await buildScratchApp('rider_tack_hours', { PUBLIC_WRITE_LIMIT: '1000000' });
-  db = scratch.scratch.handle.db;
-}, 120_000);
-afterAll(() => scratch?.close());
-
-const app = () => scratch.app;
-const auth = (token: string) => ({ 'x-authorization': `Bearer ${token}` });
 
 /** The tour's riding requirements of every date made here. */
 const RIDING = {
@@ -47,8 +38,8 @@ const RIDING = {
 } as const;
 
 async function ridingDate(): Promise<TourDateRow> {
-  const date = await dateWithSeats(db, 10, used, { nonRiderPlaces: 4, nonRiderPrice: 20_000 });
-  await db.update(tours).set(RIDING).where(eq(tours.id, date.tourId));
+  const date = await dateWithSeats(db(), 10, used, { nonRiderPlaces: 4, nonRiderPrice: 20_000 });
+  await db().update(tours).set(RIDING).where(eq(tours.id, date.tourId));
   return date;
 }
 
@@ -56,6 +47,15 @@ const contact = (email: string) => ({ name: 'Maya Hart', email, phone: '+1415555
 
 function bookingBody(date: TourDateRow, email: string, tourists: object[]) {
   return { tour_id: date.tourId, tour_date_id: date.id, tourists, contact: contact(email) };
+}
+
+/** A new traveller books `riders` on a new date of the tour's riding requirements (201). */
+async function bookRiders(riders: object[]) {
+  const date = await ridingDate();
+  const traveller = await signUp(app());
+  const made = await book(app(), date, traveller, bookingBody(date, traveller.email, riders));
+  expect(made.status).toBe(201);
+  return { date, traveller, made };
 }
 
 const maya = {
@@ -86,7 +86,7 @@ const ridingOf = (tourists: Json[]) =>
 async function organizerView(token: string, id: number) {
   const seen = await app().inject({
     url: `/crm/api/partner/booking?id=${id}`,
-    headers: auth(token),
+    headers: bearer(token),
   });
   expect(seen.statusCode).toBe(200);
   return seen.json() as Json;
@@ -94,22 +94,14 @@ async function organizerView(token: string, id: number) {
 
 describe("a rider's usual tack and hours a day", () => {
   it('are stored on booking, read back by the traveller and the organizer, never for a non-rider', async () => {
-    const date = await ridingDate();
-    const traveller = await signUp(app());
-    const made = await book(
-      app(),
-      date,
-      traveller,
-      bookingBody(date, traveller.email, [maya, walker]),
-    );
-    expect(made.status).toBe(201);
+    const { date, traveller, made } = await bookRiders([maya, walker]);
     const expected = [
       // Hours kept to the nearest half hour, as a passport keeps them.
       { first_name: 'Maya', level: 'intermediate', tack: 'english', hours_per_day: 3, rides: true },
       { first_name: 'Walker', level: null, tack: null, hours_per_day: null, rides: false },
     ];
     expect(ridingOf(made.body.tourists as Json[])).toEqual(expected);
-    const stored = await db
+    const stored = await db()
       .select({ tack: bookingTourists.tack, hours: bookingTourists.hoursPerDay })
       .from(bookingTourists)
       .where(eq(bookingTourists.requestId, made.body.id as number))
@@ -121,12 +113,12 @@ describe("a rider's usual tack and hours a day", () => {
 
     const mine = await app().inject({
       url: `/crm/api/request/get-by-uuid?uuid=${made.body.uuid as string}`,
-      headers: auth(traveller.token),
+      headers: bearer(traveller.token),
     });
     expect(mine.statusCode).toBe(200);
     expect(ridingOf((mine.json() as Json).tourists as Json[])).toEqual(expected);
 
-    const organizer = await organizerMemberOf(app(), db, date);
+    const organizer = await organizerMemberOf(app(), db(), date);
     const seen = await organizerView(organizer.token, made.body.id as number);
     expect(ridingOf(seen.tourists as Json[])).toEqual(expected);
     expect((seen.tourists as Json[])[0]).toMatchObject({ weight: 70 });
@@ -144,11 +136,11 @@ describe("a rider's usual tack and hours a day", () => {
 
     // Support reads them like the level (not private like the weight).
     const agent = await signUp(app());
-    await db.update(users).set({ role: 'support' }).where(eq(users.email, agent.email));
+    await db().update(users).set({ role: 'support' }).where(eq(users.email, agent.email));
     const cancelled = await app().inject({
       method: 'POST',
       url: '/crm/api/support/booking/cancel',
-      headers: auth(agent.token),
+      headers: bearer(agent.token),
       payload: { id: made.body.id, reason: 'The organizer closed for the season' },
     });
     expect(cancelled.statusCode).toBe(200);
@@ -202,7 +194,7 @@ describe("a rider's usual tack and hours a day", () => {
     const changed = await app().inject({
       method: 'POST',
       url: `/crm/api/request/update-tourists?request_id=${id}`,
-      headers: auth(traveller.token),
+      headers: bearer(traveller.token),
       payload: { tourists: [{ ...maya, id: rider!.id, tack: 'western', hours_per_day: 5.5 }] },
     });
     expect(changed.statusCode).toBe(200);
@@ -210,20 +202,10 @@ describe("a rider's usual tack and hours a day", () => {
       tack: 'western',
       hours_per_day: 5.5,
     });
-    const organizer = await organizerMemberOf(app(), db, date);
+    const organizer = await organizerMemberOf(app(), db(), date);
     const seen = await organizerView(organizer.token, id);
     expect((seen.tourists as Json[])[0]).toMatchObject({ tack: 'western', hours_per_day: 5.5 });
-    const [notice] = await db
-      .select()
-      .from(outbox)
-      .where(
-        and(
-          eq(outbox.kind, 'organizer-booking-notice'),
-          sql`(${outbox.payload}->>'requestId')::int = ${id}`,
-        ),
-      )
-      .orderBy(desc(outbox.id))
-      .limit(1);
+    const notice = await latestMessageAbout(db(), id, 'organizer-booking-notice');
     expect(notice!.body).toContain(
       'Updated:\n- Maya Hart: usual tack English → Western; hours a day 3 h → 5.5 h',
     );
@@ -231,7 +213,7 @@ describe("a rider's usual tack and hours a day", () => {
     const bad = await app().inject({
       method: 'POST',
       url: `/crm/api/request/update-tourists?request_id=${id}`,
-      headers: auth(traveller.token),
+      headers: bearer(traveller.token),
       payload: { tourists: [{ ...maya, id: rider!.id, tack: 'bareback' }] },
     });
     expect(bad.statusCode).toBe(400);
@@ -239,24 +221,16 @@ describe("a rider's usual tack and hours a day", () => {
   });
 
   it('are never stored for a companion who does not ride (the database refuses it too)', async () => {
-    const date = await ridingDate();
-    const traveller = await signUp(app());
-    const made = await book(
-      app(),
-      date,
-      traveller,
-      bookingBody(date, traveller.email, [maya, walker]),
-    );
-    expect(made.status).toBe(201);
+    const { made } = await bookRiders([maya, walker]);
     const [, companion] = made.body.tourists as { id: number }[];
     await expect(
-      db
+      db()
         .update(bookingTourists)
         .set({ tack: 'english' })
         .where(eq(bookingTourists.id, companion!.id)),
     ).rejects.toThrow();
     await expect(
-      db
+      db()
         .update(bookingTourists)
         .set({ hoursPerDay: 13 })
         .where(eq(bookingTourists.requestId, made.body.id as number)),

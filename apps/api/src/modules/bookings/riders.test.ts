@@ -2,10 +2,10 @@
  * Riders of a booking (issue 42): who may add them through the booking's link, and what the
  * owner's edits and removals do to seats, on a scratch database.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, bookingTourists, outbox, tours } from '#src/db/schema/index.ts';
+import { bookingRequests, bookingTourists, tours } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { ADD_RIDERS_OWNER_ONLY, ADD_RIDERS_SIGN_IN } from './rider-changes.ts';
@@ -13,6 +13,7 @@ import { RIDER_TWICE } from './tourists.ts';
 import {
   book,
   dateWithSeats,
+  latestMessageAbout,
   messagesAbout,
   seatsOf,
   signUp,
@@ -225,17 +226,7 @@ describe('the owner edits and removes riders', () => {
     expect(told).toHaveLength(before + 1);
     expect(told.at(-1)!.body).toContain('(1 rider updated: Rider1 Hart)');
     // The organizer reads what changed, not only who.
-    const [organizer] = await db
-      .select()
-      .from(outbox)
-      .where(
-        and(
-          eq(outbox.kind, 'organizer-booking-notice'),
-          sql`(${outbox.payload}->>'requestId')::int = ${id}`,
-        ),
-      )
-      .orderBy(desc(outbox.id))
-      .limit(1);
+    const organizer = await latestMessageAbout(db, id, 'organizer-booking-notice');
     expect(organizer!.body).toContain('Updated:\n- Rider1 Hart: food: Vegan');
   });
 

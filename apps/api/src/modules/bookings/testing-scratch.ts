@@ -283,6 +283,17 @@ export async function messagesAbout(db: Database, requestId: number, kind: strin
     .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'requestId')::int = ${requestId}`));
 }
 
+/** The newest message of `kind` about request `requestId` (undefined when none). */
+export async function latestMessageAbout(db: Database, requestId: number, kind: string) {
+  const [latest] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'requestId')::int = ${requestId}`))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  return latest;
+}
+
 /**
  * Confirms request `id` by the Confirm link of the organizer's e-mail about it (the scratch app's
  * `PUBLIC_URL` is `http://web.test`); answers its status and body.

@@ -492,6 +492,23 @@ describe('BookingFormPage rider fit', () => {
   const rider = (number: number) => screen.getByRole('group', { name: `Rider ${number}` });
   const fillRider = (number: number, label: string, value: string) =>
     fireEvent.change(within(rider(number)).getByLabelText(label), { target: { value } });
+
+  /**
+   * Fills the rest of the form with rider 1 at 70 kg, sends it, waits for the booking's page and
+   * answers the first rider the API was sent.
+   */
+  async function sendWithRiderAt70Kg(
+    api: { bodies: unknown[] },
+    router: { state: { location: { pathname: string } } },
+  ) {
+    await fillForm();
+    fillRider(1, 'Weight, kg', '70');
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+    return (api.bodies[0] as { tourists: Record<string, unknown>[] }).tourists[0];
+  }
   const fitOf = (number: number) => rider(number).querySelector('.rider-fit-note');
   /** Adds a second rider with a name, a birthday and a weight. */
   const addRider = (first: string, birthday: string, weight: string) => {
@@ -564,13 +581,7 @@ describe('BookingFormPage rider fit', () => {
     ).toBeVisible();
     expect(within(rider(1)).getByLabelText('Usual tack')).toHaveValue('western');
     expect(within(rider(1)).getByLabelText('Comfortable hours a day')).toHaveValue('4');
-    await fillForm();
-    fillRider(1, 'Weight, kg', '70');
-    send();
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
-    );
-    const [sent] = (api.bodies[0] as { tourists: Record<string, unknown>[] }).tourists;
+    const sent = await sendWithRiderAt70Kg(api, router);
     expect(sent).toMatchObject({
       level: 'advanced',
       weight: 70,
@@ -596,13 +607,7 @@ describe('BookingFormPage rider fit', () => {
         'A stretch: Up to 6 h in the saddle a day; Rider 1 is used to 2.5 h',
       ),
     );
-    await fillForm();
-    fillRider(1, 'Weight, kg', '70');
-    send();
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
-    );
-    const [sent] = (api.bodies[0] as { tourists: Record<string, unknown>[] }).tourists;
+    const sent = await sendWithRiderAt70Kg(api, router);
     expect(sent).toMatchObject({ tack: 'western', hours_per_day: 2.5 });
   });
 
