@@ -619,6 +619,114 @@ describe('OrganizerBookingPage', () => {
   });
 });
 
+describe('OrganizerBookingPage: the riders as cards on a narrow screen', () => {
+  // The stylesheet shows the cards or the table by the riders' area's width (a container query
+  // happy-dom does not apply; the Chromium screenshots check the switch): these read the cards.
+  const cards = () =>
+    within(screen.getByRole('list', { name: /^Riders/ })).getAllByRole('listitem');
+  /** A card's facts, term by term: what the definition list says. */
+  const facts = (card: HTMLElement) =>
+    within(card)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+
+  /** Ines and Paul, the fixture's riders, and Sami, who comes along without riding. */
+  function withCompanion() {
+    const [ines, paul] = organizerBookingFixture().tourists;
+    return organizerBookingFixture({
+      seats: 2,
+      non_riders: 1,
+      heavy_places: 1,
+      max_rider_weight_kg: 95,
+      tourists: [
+        { ...ines!, tack: 'western', hours_per_day: 4 },
+        { ...paul!, weight: 102, level: 'strong-intermediate', tack: 'english', hours_per_day: 6 },
+        {
+          ...paul!,
+          id: 5,
+          full_name: 'Sami Moreau',
+          first_name: 'Sami',
+          rides: false,
+          level: null,
+          tack: null,
+          hours_per_day: null,
+          weight: null,
+          food_restriction: 'No nuts',
+        },
+      ],
+    });
+  }
+
+  it('gives each rider a card in a list, the name its heading, the facts a definition list', async () => {
+    await renderBooking(withCompanion());
+    const [ines] = cards();
+    expect(within(ines!).getByRole('heading', { level: 3 })).toHaveTextContent('Ines Moreau');
+    expect(facts(ines!)).toEqual([
+      ['Rides', 'Yes'],
+      ['Age', '35'],
+      ['Level', 'Intermediate'],
+      ['Usual tack', 'Western'],
+      ['Hours a day', '4 h'],
+      ['Weight', '61\u00a0kg'],
+      ['Fit for this tour', 'A stretch: Up to 6 h in the saddle a day; Ines is used to 4 h'],
+      ['Food restriction', 'Vegetarian'],
+      ['E-mail', 'ines@example.com'],
+      ['Phone', '+33 6 12 34 56 78'],
+    ]);
+    expect(
+      within(ines!).getByRole('img', { name: 'Rider level: Intermediate, 3 of 5' }),
+    ).toBeVisible();
+    // The fit and its reason take the card's width.
+    const fit = within(ines!).getByText('A stretch').closest('[data-verdict]')!;
+    expect(fit).toHaveAttribute('data-verdict', 'stretch');
+    expect(fit.closest('div:not([data-verdict])')).toHaveClass(
+      'organizer-booking__card-fact--wide',
+    );
+  });
+
+  it('keeps the heavier-horse note on the card of the rider who takes one', async () => {
+    await renderBooking(withCompanion());
+    const [ines, paul] = cards();
+    expect(within(paul!).getByRole('heading', { level: 3 })).toHaveTextContent('Paul Moreau');
+    expect(Object.fromEntries(facts(paul!))['Weight']).toBe(
+      '102\u00a0kgHeavier horse: above 95\u00a0kg',
+    );
+    expect(Object.fromEntries(facts(ines!))['Weight']).toBe('61\u00a0kg');
+  });
+
+  it('says "No horse" once on a companion’s card, instead of the riding facts', async () => {
+    await renderBooking(withCompanion());
+    const sami = cards()[2]!;
+    expect(within(sami).getByRole('heading', { level: 3 })).toHaveTextContent('Sami Moreau');
+    expect(facts(sami)).toEqual([
+      ['Rides', 'No: comes along'],
+      ['Age', 'Not given'],
+      ['Horse', 'No horse'],
+      ['Food restriction', 'No nuts'],
+      ['E-mail', 'Not given'],
+      ['Phone', 'Not given'],
+    ]);
+    expect(within(sami).getAllByText(/No horse/)).toHaveLength(1);
+  });
+
+  it('says in the cards what the table says, a card a row, from the one row model', async () => {
+    await renderBooking(withCompanion());
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(cards()).toHaveLength(rows.length);
+    cards().forEach((card, index) => {
+      const row = rows[index]!;
+      expect(within(card).getByRole('heading').textContent).toBe(
+        within(row).getByRole('rowheader').textContent,
+      );
+      expect(facts(card).map(([, value]) => value)).toEqual(
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    });
+  });
+});
+
 describe('OrganizerBookingPage: what is left to pay', () => {
   const today = new Date().toISOString().slice(0, 10);
   const dayFrom = (days: number) =>
@@ -846,6 +954,8 @@ describe('OrganizerBookingPage layout', () => {
     return { columns: layout.gridTemplateColumns, rows };
   }
 
+  // The riders' area shows its cards instead below 1064 px (a container query, which happy-dom
+  // does not apply): the table's box, where it shows, still scrolls on its own.
   it('keeps a phone’s page one column wide, the riders’ table scrolling in its own box', async () => {
     const { columns, rows } = await gridAt(390);
     // `minmax(0, 1fr)`: the table's width cannot stretch the column past the screen.
@@ -866,6 +976,26 @@ describe('OrganizerBookingPage layout', () => {
     );
     sheet.remove();
     expect(focusRule?.style.getPropertyValue('outline')).toBe('var(--gk-focus-outline)');
+  });
+
+  it('shows the riders’ cards instead of their table where the area is narrower than the table', () => {
+    // happy-dom does not apply container queries: the stylesheet's own rule is read (the
+    // Chromium screenshots check the switch at 390 and 1440 px).
+    const sheet = document.head.appendChild(document.createElement('style'));
+    sheet.textContent = stylesheets;
+    const rules = [...sheet.sheet!.cssRules];
+    sheet.remove();
+    const area = rules.find(
+      (rule): rule is CSSStyleRule =>
+        rule instanceof CSSStyleRule && rule.selectorText === '.organizer-booking__riders',
+    );
+    expect(area?.style.getPropertyValue('container')).toBe('riders / inline-size');
+    const narrow = rules.find((rule) =>
+      rule.cssText.startsWith('@container riders (width < 1064px)'),
+    );
+    expect(narrow?.cssText.replace(/\s+/g, ' ')).toContain(
+      '.organizer-booking__scroll { display: none; } .organizer-booking__cards { display: grid; }',
+    );
   });
 
   it('gives the riders the full width on a desktop, the answer beside the summary', async () => {

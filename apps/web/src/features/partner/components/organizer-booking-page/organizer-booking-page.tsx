@@ -1,5 +1,5 @@
 import { formatPrice } from '@gallop/currency';
-import { ageOn, formatWeightLimit } from '@gallop/rider-fit';
+import { formatWeightLimit } from '@gallop/rider-fit';
 import { Link } from '@tanstack/react-router';
 import { countText, formatPhone } from '@gallop/ui-kit';
 import { balanceDueText } from '../../../../lib/balance-due';
@@ -13,7 +13,7 @@ import '../answer-page/answer-page.css';
 import './organizer-booking-page.css';
 import { DepartureDecision } from '../departure-decision/departure-decision';
 import { OrganizerAnswer } from '../organizer-answer/organizer-answer';
-import { BookedRiderFit, RiderHours, RiderLevel, RiderTack, RiderWeight } from '../rider-facts';
+import { RIDER_COLUMNS, riderRows, type RiderRow } from './rider-rows';
 
 type Travel = NonNullable<OrganizerBooking['arrival']['tourists'][number]['arrival']>;
 
@@ -214,8 +214,7 @@ function DepartureFacts({ departure }: { departure: Departure }) {
 }
 
 function Riders({ booking }: { booking: OrganizerBooking }) {
-  const firstDay = booking.start ?? booking.created_at;
-  const notGiven = 'Not given';
+  const rows = riderRows(booking);
   const weightUnit = useWeightUnit();
   const heavyFrom = formatWeightLimit(booking.max_rider_weight_kg, weightUnit);
   // Companions who come along without riding take a bed, not a horse (decision 118).
@@ -231,68 +230,11 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
           {`${countText('{count} rider(s)', booking.seats)}, ${countText('{count} non-rider(s)', booking.non_riders)} coming along without a horse.`}
         </p>
       )}
-      {/* Eleven columns scroll sideways on a narrow screen: a named, focusable region lets a
-          keyboard scroll them (axe `scrollable-region-focusable`). */}
-      <div
-        className="organizer-booking__scroll"
-        role="region"
-        aria-label={`${title} table`}
-        tabIndex={0}
-      >
-        <table className="organizer-booking__table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Rides</th>
-              <th scope="col">Age</th>
-              <th scope="col">Level</th>
-              <th scope="col">Usual tack</th>
-              <th scope="col">Hours a day</th>
-              <th scope="col">Weight</th>
-              <th scope="col">Fit for this tour</th>
-              <th scope="col">Food restriction</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Phone</th>
-            </tr>
-          </thead>
-          <tbody>
-            {booking.tourists.map((rider, index) => (
-              <tr key={rider.id ?? index}>
-                <th scope="row">{rider.full_name}</th>
-                <td>{rider.rides === false ? 'No: comes along' : 'Yes'}</td>
-                <td>{ageOn(rider.birthday, firstDay) ?? notGiven}</td>
-                {rider.rides === false ? (
-                  // Level, tack, hours, weight and fit: a companion takes no horse.
-                  <td colSpan={5}>No horse</td>
-                ) : (
-                  <>
-                    <td>
-                      <RiderLevel level={rider.level} />
-                    </td>
-                    <td>
-                      <RiderTack tack={rider.tack} />
-                    </td>
-                    <td>
-                      <RiderHours hours={rider.hours_per_day} />
-                    </td>
-                    <td>
-                      <RiderWeight
-                        weight={rider.weight}
-                        maxRiderWeightKg={booking.max_rider_weight_kg}
-                      />
-                    </td>
-                    <td>
-                      <BookedRiderFit rider={rider} riding={booking.riding} firstDay={firstDay} />
-                    </td>
-                  </>
-                )}
-                <td>{rider.food_restriction || 'None'}</td>
-                <td>{rider.email || notGiven}</td>
-                <td>{rider.phone ? formatPhone(rider.phone) : notGiven}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {/* One row model, two layouts: the table where its eleven columns fit, else a card a
+          rider (the stylesheet's container query shows one, hides the other from everyone). */}
+      <div className="organizer-booking__riders">
+        <RiderTable rows={rows} title={title} />
+        <RiderCards rows={rows} />
       </div>
       {/* An ended booking has given its heavier horses back to the date. */}
       {booking.heavy_places > 0 && isActiveStatus(booking.status) && (
@@ -309,6 +251,71 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
         <p className="answer-muted">No comment.</p>
       )}
     </section>
+  );
+}
+
+/** The riders' table (wide screens): a row a traveller, the name its row header. */
+function RiderTable({ rows, title }: { rows: RiderRow[]; title: string }) {
+  return (
+    // Eleven columns may still scroll sideways: a named, focusable region lets a keyboard
+    // scroll them (axe `scrollable-region-focusable`).
+    <div
+      className="organizer-booking__scroll"
+      role="region"
+      aria-label={`${title} table`}
+      tabIndex={0}
+    >
+      <table className="organizer-booking__table">
+        <thead>
+          <tr>
+            {RIDER_COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.name}</th>
+              {row.facts.map((fact) => (
+                <td key={fact.label} colSpan={fact.columns > 1 ? fact.columns : undefined}>
+                  {fact.value}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The riders on a narrow screen: a card a traveller, the name its heading and the facts a
+ * definition list, the fit and its reason across the card's width.
+ */
+function RiderCards({ rows }: { rows: RiderRow[] }) {
+  return (
+    <ul className="organizer-booking__cards" aria-labelledby="organizer-riders">
+      {rows.map((row) => (
+        <li key={row.key} className="organizer-booking__card">
+          <h3 className="organizer-booking__card-name">{row.name}</h3>
+          <dl className="organizer-booking__card-facts">
+            {row.facts.map((fact) => (
+              <div
+                key={fact.label}
+                className={fact.wide ? 'organizer-booking__card-fact--wide' : undefined}
+              >
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
 
