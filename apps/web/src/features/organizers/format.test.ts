@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, initials, trustBadges, UNVERIFIED } from './format';
+import { formatDay, initials, possessive, trustBadges, UNVERIFIED } from './format';
 
 describe('trustBadges', () => {
   it('shows each verification flag as verified or not', () => {
@@ -27,5 +27,13 @@ describe('formatDay and initials', () => {
   it('prints a UTC day and two initials', () => {
     expect(formatDay('2026-10-13T23:15:00.000Z')).toBe('13 Oct 2026');
     expect(initials('noah  tanaka smith')).toBe('NT');
+  });
+});
+
+describe('possessive', () => {
+  it('adds an apostrophe alone after a name ending in s', () => {
+    expect(possessive('Wyoming Horse Treks')).toBe("Wyoming Horse Treks'");
+    expect(possessive('James Nielsen')).toBe("James Nielsen's");
+    expect(possessive('ANDES TOURS')).toBe("ANDES TOURS'");
   });
 });

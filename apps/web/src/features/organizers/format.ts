@@ -24,6 +24,11 @@ export const LEGAL_TYPE_LABELS: Readonly<Record<LegalType, string>> = {
   legal_entity: 'Registered company',
 };
 
+/** "Wyoming Horse Treks'" and "James Nielsen's": the possessive of a provider's name. */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
+
 /** The name's initials, for a provider without a picture. */
 export function initials(name: string): string {
   return name

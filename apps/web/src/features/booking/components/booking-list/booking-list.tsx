@@ -1,6 +1,7 @@
 import { formatPrice } from '@gallop/currency';
 import { EmptyState, imageUrl } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
+import { buttonLinkClassName } from '../../../../components/button-link/button-link';
 import { formatDateChoice } from '../../../../lib/tour-format';
 import type { BookingRequest } from '../../api';
 import { statusBadgeClass, statusLabel } from '../../status';
@@ -17,7 +18,12 @@ export function BookingList({ bookings }: { bookings: readonly BookingRequest[] 
           title="No bookings yet"
           description="When you request a tour, it appears here with its status and payments."
           action={
-            <Link to="/$slug" params={{ slug: 'tours' }}>
+            // A button, as on the empty favourites page: the one way on from an empty list.
+            <Link
+              to="/$slug"
+              params={{ slug: 'tours' }}
+              className={buttonLinkClassName({ theme: 'primary' })}
+            >
               Find a tour
             </Link>
           }

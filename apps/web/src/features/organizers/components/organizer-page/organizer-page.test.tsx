@@ -23,11 +23,14 @@ function reviewsApi() {
 
 const tour = tourSummary({ id: 265, slug: 'auvergne-volcano-trail-265', name: 'Volcano Trail' });
 
-async function renderPage({ identityVerified = true } = {}) {
+async function renderPage({
+  identityVerified = true,
+  organizer = organizerFixture(),
+}: { identityVerified?: boolean; organizer?: ReturnType<typeof organizerFixture> } = {}) {
   const api = reviewsApi();
   await renderInApp(
     <OrganizerPageView
-      organizer={organizerFixture()}
+      organizer={organizer}
       verification={{
         is_email_verified: true,
         is_phone_verified: false,
@@ -81,6 +84,36 @@ describe('OrganizerPageView', () => {
     expect(trust).toHaveTextContent(
       "Auvergne Trail Company's identity is verified by a third-party service.",
     );
+  });
+
+  it('writes the aside as English and ticks only what passed', async () => {
+    await renderPage({
+      identityVerified: false,
+      organizer: organizerFixture({ name: 'Wyoming Horse Treks' }),
+    });
+    const trust = screen.getByRole('complementary', { name: 'Booking with Wyoming Horse Treks' });
+    const items = within(trust).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/^Tour company, registered company$/);
+    expect(items[1]).toHaveTextContent(
+      "Wyoming Horse Treks' third-party identity verification is not complete yet.",
+    );
+    expect(trust).not.toHaveTextContent("Treks's");
+    // The tick (CSS ::before) is replaced by a dash on the identity line that has not passed.
+    expect(items.map((item) => item.classList.contains('organizer-trust__item--pending'))).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('ticks the identity line of a verified provider', async () => {
+    await renderPage();
+    const trust = screen.getByRole('complementary', {
+      name: 'Booking with Auvergne Trail Company',
+    });
+    const items = within(trust).getAllByRole('listitem');
+    expect(items[1]).not.toHaveClass('organizer-trust__item--pending');
   });
 
   it('shows the provider, its trust badges, facts and tours', async () => {

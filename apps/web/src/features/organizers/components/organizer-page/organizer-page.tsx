@@ -20,7 +20,7 @@ import {
   type TourSummary,
   type VerificationInfo,
 } from '../../api';
-import { LEGAL_TYPE_LABELS, organizerKind } from '../../format';
+import { LEGAL_TYPE_LABELS, organizerKind, possessive } from '../../format';
 import { OrganizerAvatar } from '../organizer-avatar/organizer-avatar';
 import { OrganizerReviews } from '../organizer-reviews/organizer-reviews';
 import { OrganizerTours } from '../organizer-tours/organizer-tours';
@@ -204,9 +204,16 @@ export function OrganizerPageView({
             <ul className="organizer-trust__list">
               <li>
                 {kind}
-                {organizer.legal_type ? `, ${LEGAL_TYPE_LABELS[organizer.legal_type]}` : ''}
+                {organizer.legal_type ? `, ${legalTypeInLine(organizer.legal_type)}` : ''}
               </li>
-              <li>{identityLine(organizer.name, verification)}</li>
+              {/* No tick beside an identity check that has not passed. */}
+              <li
+                className={
+                  verification.is_passport_verified ? undefined : 'organizer-trust__item--pending'
+                }
+              >
+                {identityLine(organizer.name, verification)}
+              </li>
               <li>Payments are secured by 3-D Secure; Gallop stores no card data.</li>
               <li>Providers with bad reviews can be removed permanently.</li>
             </ul>
@@ -225,13 +232,19 @@ export function OrganizerPageView({
   );
 }
 
+/** "Tour company, registered company": the legal type after the kind, in lower case. */
+function legalTypeInLine(type: keyof typeof LEGAL_TYPE_LABELS): string {
+  const label = LEGAL_TYPE_LABELS[type];
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 /**
  * Gallop's vetting, said of this provider: what its identity check says of it (its badge above
  * reads "Identity not verified" when it has not passed), then the screening every provider has.
  */
 function identityLine(name: string, verification: VerificationInfo): string {
   const identity = verification.is_passport_verified
-    ? `${name}'s identity is verified by a third-party service.`
-    : `${name}'s third-party identity verification is not complete yet.`;
+    ? `${possessive(name)} identity is verified by a third-party service.`
+    : `${possessive(name)} third-party identity verification is not complete yet.`;
   return `${identity} Gallop also screens providers: a formal screening, checks of their media presence, an expert assessment and an emotional assessment.`;
 }
