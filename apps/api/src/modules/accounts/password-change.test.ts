@@ -9,6 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { outbox, users } from '#src/db/schema/index.ts';
+import { findSignedByToken, openSession } from '#src/modules/sessions/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { sendPasswordReset } from './mail.ts';
@@ -69,6 +70,9 @@ async function signIn(email: string): Promise<string> {
 
 /** Guesses at the current password, unlimited (the limit has tests of its own below). */
 const uncounted = { count: async () => {}, refund: async () => {} };
+/** A session of account `userId`'s, signed in (a change sets its password only from one). */
+const sessionOf = async (userId: number) =>
+  (await findSignedByToken(db, (await openSession(db, userId)).token))!.sessionId;
 
 const notices = (email: string) =>
   db
@@ -119,7 +123,7 @@ describe('changing the password', () => {
     const user = await account({ confirmed: false });
     await changePassword(
       db,
-      { user, sessionId: 0 },
+      { user, sessionId: await sessionOf(user.id) },
       { old_password: PASSWORD, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
       uncounted,
       () => undefined,
@@ -135,7 +139,7 @@ describe('changing the password', () => {
     const user = await account({ password: false });
     await changePassword(
       db,
-      { user, sessionId: 0 },
+      { user, sessionId: await sessionOf(user.id) },
       { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
       uncounted,
       () => undefined,

@@ -25,11 +25,21 @@
  * proof only while the password is still the one the proof went with (`whilePasswordIs`: a code,
  * a registration's link). So a session either exists before a new password, which ends it, or
  * belongs to that password (decision 203).
+ *
+ * A change in the settings checks its session and the current password before the lock; it sets
+ * its password only if, under the lock, that session is still signed in and the password is still
+ * the one it checked (`expectedHash`): a reset that committed in between ended the session, and a
+ * thief holding it and the old password must not overwrite the owner's new password (decision 205).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { chatConnectionCodes, chatMessengerLinks, users } from '#src/db/schema/index.ts';
-import { openSession, revokeOtherSessions, type UserRow } from '#src/modules/sessions/index.ts';
+import {
+  isSessionActive,
+  openSession,
+  revokeOtherSessions,
+  type UserRow,
+} from '#src/modules/sessions/index.ts';
 import { voidCodes } from './codes.ts';
 import { voidChangeLinks, voidLinks } from './links.ts';
 import { lockUser } from './proofs.ts';
@@ -45,12 +55,39 @@ export interface PasswordSet {
   session?: Awaited<ReturnType<typeof openSession>> | undefined;
 }
 
+/** Why `setPassword` with `expectedHash` set nothing: what was checked before no longer holds. */
+interface StaleProof {
+  stale: 'session ended' | 'password changed';
+}
+
+interface SetOptions {
+  keepSessionId?: number;
+  openSession?: boolean;
+}
+
 /**
  * Stores `passwordHash` for account `userId` and ends its ways in of before (see the module's
  * comment); `keepSessionId`, the session that changed it in the settings, stays signed in.
  * `openSession` (a reset) opens a new session in the same transaction, once the others ended: a
  * password set after this one ends it too.
+ *
+ * With `expectedHash` (a change in the settings, which checked its session and the current
+ * password before), the password is set only if, under the row lock, `keepSessionId` is still
+ * signed in and the account's password is still `expectedHash`; otherwise nothing changes and the
+ * answer says which no longer held (`'session ended'` first: a reset ends every other session).
  */
+export function setPassword(
+  db: Database,
+  userId: number,
+  passwordHash: string,
+  options: SetOptions & { expectedHash: string | null },
+): Promise<PasswordSet | StaleProof>;
+export function setPassword(
+  db: Database,
+  userId: number,
+  passwordHash: string,
+  options?: SetOptions,
+): Promise<PasswordSet>;
 export async function setPassword(
   db: Database,
   userId: number,
@@ -58,10 +95,19 @@ export async function setPassword(
   {
     keepSessionId,
     openSession: opens = false,
-  }: { keepSessionId?: number; openSession?: boolean } = {},
-): Promise<PasswordSet> {
+    expectedHash,
+  }: SetOptions & { expectedHash?: string | null } = {},
+): Promise<PasswordSet | StaleProof> {
   return db.transaction(async (tx) => {
     const current = await lockUser(tx, userId);
+    if (expectedHash !== undefined) {
+      if (keepSessionId !== undefined && !(await isSessionActive(tx, keepSessionId))) {
+        return { stale: 'session ended' } as const;
+      }
+      if (!current || current.passwordHash !== expectedHash) {
+        return { stale: 'password changed' } as const;
+      }
+    }
     await voidLinks(tx, userId, ['reset-password', 'sign-in']);
     await voidChangeLinks(tx, userId, current?.email ?? null);
     await voidCodes(tx, userId, 'sign-in');

@@ -10,17 +10,23 @@ import { users } from '#src/db/schema/index.ts';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { claimGuestBookings, type ClaimSite } from '#src/modules/bookings/index.ts';
 import { findUpload } from '#src/modules/uploads/index.ts';
-import { type SessionsEnded, type UserRow } from '#src/modules/sessions/index.ts';
+import { type SessionsEnded, unauthorized, type UserRow } from '#src/modules/sessions/index.ts';
 import { findCountry } from '#src/shared/countries.ts';
 import { invalidCode, sendCode, verifyCode, type CodeSender } from './codes.ts';
 import { sendEmailConfirmation, sendEmailTaken, sendPasswordChanged } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
-import { hashPassword, isPasswordGuessRight, type PasswordGuesses } from './passwords.ts';
+import {
+  hashPassword,
+  isPasswordGuessRight,
+  verifyPassword,
+  type PasswordGuesses,
+} from './passwords.ts';
 import { setPassword } from './password-set.ts';
 import { proveLogin } from './proofs.ts';
 import {
   assertLoginsFree,
   EMAIL_TAKEN,
+  findUserById,
   findUserByLogin,
   isUniqueViolation,
   PHONE_TAKEN,
@@ -172,10 +178,29 @@ export async function changePassword(
   }
   assertConfirmed(password, confirmation);
   await assertStrongPassword(password, user);
-  const { ended } = await setPassword(db, user.id, await hashPassword(password), {
+  const passwordHash = await hashPassword(password);
+  // Set only while this session is signed in and the password is the one checked above, under the
+  // account's lock: a reset committed meanwhile ended the session and set the owner's password.
+  let set = await setPassword(db, user.id, passwordHash, {
     keepSessionId: sessionId,
+    expectedHash: user.passwordHash,
   });
-  sessionsEnded(ended);
+  if ('stale' in set && set.stale === 'password changed') {
+    // This session still signed in: a sign-in rehashed the same password (tried once more), or
+    // this session set another one meanwhile (the one given is not the account's now).
+    const now = await findUserById(db, user.id);
+    if (!now?.passwordHash || !(await verifyPassword(oldPassword ?? '', now.passwordHash))) {
+      throw unprocessable(WRONG_PASSWORD, { old_password: [WRONG_PASSWORD] });
+    }
+    set = await setPassword(db, user.id, passwordHash, {
+      keepSessionId: sessionId,
+      expectedHash: now.passwordHash,
+    });
+  }
+  // The answer the session's next call gets anyway: it ended (a reset, another device's change).
+  if ('stale' in set && set.stale === 'session ended') throw unauthorized();
+  if ('stale' in set) throw unprocessable(WRONG_PASSWORD, { old_password: [WRONG_PASSWORD] });
+  sessionsEnded(set.ended);
   await sendPasswordChanged(db, user, publicUrl);
 }
 

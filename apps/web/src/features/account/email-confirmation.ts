@@ -97,9 +97,21 @@ export const emailConfirmationQueryOptions = (
 });
 
 /**
+ * What "I did not create this account" came to: signed in by the link (`disowned`), signed in to
+ * another account (`disowned-elsewhere`), or answered without a session and none here
+ * (`disowned-signed-out`: a password was set meanwhile, decision 203; the address is confirmed
+ * and "Forgot your password?" is the way in).
+ */
+function disowning(settled: LinkOutcome, signedIn: boolean): LinkOutcome {
+  if (settled === 'signed-in') return 'disowned';
+  if (settled === 'other-account') return 'disowned-elsewhere';
+  return signedIn ? 'disowned' : 'disowned-signed-out';
+}
+
+/**
  * Answers a link that asked (`asks-password`, `asks-account-password`): with the password it
  * confirms as the link alone did before; "I did not create this account" makes the address the
- * opener's (`disowned`, signed in unless another account is). A wrong password, or too many,
+ * opener's (`disowning`: signed in, unless another account is or a password was set meanwhile). A wrong password, or too many,
  * rejects with the API's error (the form shows it); a link spent meanwhile is `expired`.
  */
 export async function answerEmailConfirmation(
@@ -111,8 +123,7 @@ export async function answerEmailConfirmation(
   try {
     const settled = await settle(queryClient, api, token, answer);
     if (!('not_mine' in answer)) return settled;
-    const signedIn = settled.result === 'signed-in';
-    return { ...settled, result: signedIn ? 'disowned' : 'disowned-elsewhere' };
+    return { ...settled, result: disowning(settled.result, hasSession(api)) };
   } catch (error) {
     if (isApiError(error) && (error.status === 410 || error.status === 400)) {
       return { result: 'expired', email: null };

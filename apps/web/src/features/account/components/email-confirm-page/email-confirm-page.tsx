@@ -17,7 +17,9 @@ export type LinkAsks = 'asks-password' | 'asks-account-password';
  * `other-account`: the link confirmed the address of another account than the signed-in one;
  * `taken`: the address of an e-mail change went to another account before its link was opened;
  * `disowned`: "I did not create this account" made the address the opener's, signed in to set a
- * password (`disowned-elsewhere`: signed in to another account, so a reset link is the way in).
+ * password (`disowned-elsewhere`: signed in to another account, so a reset link is the way in;
+ * `disowned-signed-out`: the address is confirmed but a password was set for the account meanwhile,
+ * so the link signed nobody in and a reset link is the way in, decision 203).
  */
 export type LinkOutcome =
   | 'signed-in'
@@ -26,6 +28,7 @@ export type LinkOutcome =
   | 'taken'
   | 'disowned'
   | 'disowned-elsewhere'
+  | 'disowned-signed-out'
   | 'expired'
   | 'no-link';
 
@@ -35,6 +38,25 @@ export type EmailConfirmation = LinkOutcome | LinkAsks;
 export function EmailConfirmPage({ result, email }: { result: LinkOutcome; email: string | null }) {
   const api = useApi();
   const resend = useSend<void>();
+  if (result === 'disowned-signed-out') {
+    return (
+      <AuthCard
+        title="Your e-mail is confirmed"
+        lead={
+          <>
+            The account registered with {email ? <strong>{email}</strong> : 'this address'} is
+            confirmed. A password was set for it while this page was open, so you are not signed in.
+          </>
+        }
+      >
+        <p>
+          To sign in, choose &ldquo;Forgot your password?&rdquo; on the sign-in page with this
+          address: we will e-mail you a link to choose a password of your own.
+        </p>
+        <ButtonLink href="/login">Sign-in page</ButtonLink>
+      </AuthCard>
+    );
+  }
   if (result === 'disowned' || result === 'disowned-elsewhere') {
     return (
       <AuthCard

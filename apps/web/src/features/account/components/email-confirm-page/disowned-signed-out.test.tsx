@@ -1,0 +1,47 @@
+import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createServerApiClient } from '../../../../lib/api';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
+import { answerEmailConfirmation } from '../../email-confirmation';
+import { EmailConfirmPage } from './email-confirm-page';
+
+const PATH = '/crm/api/user/confirm-email';
+/** The profile the link answers without a session: a password was set meanwhile (decision 203). */
+const profile = {
+  id: 7,
+  first_name: 'Vera',
+  last_name: 'Victim',
+  is_email_set: true,
+  is_email_confirmed: true,
+  email: 'vera@example.com',
+  is_admin_auth: false,
+};
+
+describe('"I did not create this account" answered without a session (decision 203)', () => {
+  it('says the address is confirmed and that "Forgot your password?" signs in, not that another account is signed in', async () => {
+    const sent: unknown[] = [];
+    // Opened signed out (no session cookie); the API answers the profile, no tokens.
+    const api = createServerApiClient({
+      request: new Request('http://web.test/email-confirm?token=link-1'),
+      fetch: async (request: Request) => {
+        expect(new URL(request.url).pathname).toBe(PATH);
+        sent.push(await request.json());
+        return Response.json(profile);
+      },
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const settled = await answerEmailConfirmation(queryClient, api, 'link-1', { not_mine: true });
+    expect(sent).toEqual([{ token: 'link-1', not_mine: true }]);
+    expect(settled).toEqual({ result: 'disowned-signed-out', email: 'vera@example.com' });
+
+    await renderInApp(<EmailConfirmPage result={settled.result} email={settled.email} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your e-mail is confirmed' }),
+    ).toBeVisible();
+    expect(screen.getByText(/so you are not signed in/)).toBeVisible();
+    expect(screen.getByText(/“Forgot your password\?” on the sign-in page/)).toBeVisible();
+    expect(screen.queryByText(/signed in to another account/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign-in page' })).toHaveAttribute('href', '/login');
+  });
+});
