@@ -2,7 +2,9 @@
  * A follow confirmation link's token is verified once a request (decision 195's
  * `/spa/confirm-tour-follow`): the one reading keys the per-link rate limit and is the follow
  * that starts, as it is the follow the GET's page shows. It was verified twice on a confirmation,
- * once for the limit and again to follow. Counted by wrapping `verifyServiceToken`, so this file
+ * once for the limit and again to follow. An unfollow link's token likewise
+ * (`/spa/unsubscribe-tour-program`): it was verified twice on an unfollow, once for the limit and
+ * again to unfollow. Counted by wrapping `verifyServiceToken` and `verifyToken`, so this file
  * runs isolated (on PGlite, `vitest.embedded.config.ts`).
  */
 import { randomUUID } from 'node:crypto';
@@ -12,6 +14,7 @@ import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { followToken } from './follow-confirmation.ts';
 import { firstPublishedTour } from './testing.ts';
+import { unfollowToken } from './unfollow.ts';
 
 /** Every token the app verified, in order. */
 const verifiedTokens = vi.hoisted((): string[] => []);
@@ -22,6 +25,10 @@ vi.mock('#src/modules/sessions/index.ts', async (importOriginal) => {
     verifyServiceToken: (...args: Parameters<typeof original.verifyServiceToken>) => {
       verifiedTokens.push(args[1]);
       return original.verifyServiceToken(...args);
+    },
+    verifyToken: (...args: Parameters<typeof original.verifyToken>) => {
+      verifiedTokens.push(args[1]);
+      return original.verifyToken(...args);
     },
   };
 });
@@ -56,6 +63,35 @@ describe('a follow confirmation link (decision 195)', () => {
     });
     expect(confirmed.statusCode).toBe(200);
     expect(expectContractResponse(confirmed, 'confirmTourFollow')).toMatchObject({
+      result: true,
+      tour: { id: tour.id },
+    });
+    expect(verified()).toBe(2);
+  });
+});
+
+describe('an unfollow link (decision 058)', () => {
+  it('is verified once a request, the page read and the unfollow alike', async () => {
+    const tour = await firstPublishedTour(testApp.database.db);
+    const email = `unfollower-${randomUUID()}@example.com`;
+    const token = unfollowToken(SECRET, { tourId: tour.id, email });
+    const verified = () => verifiedTokens.filter((checked) => checked === token).length;
+
+    const read = await testApp.app.inject({
+      method: 'GET',
+      url: `/spa/unsubscribe-tour-program?token=${encodeURIComponent(token)}`,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(expectContractResponse(read, 'getTourFollowing')).toMatchObject({ email });
+    expect(verified()).toBe(1);
+
+    const unfollowed = await testApp.app.inject({
+      method: 'POST',
+      url: '/spa/unsubscribe-tour-program',
+      payload: { token },
+    });
+    expect(unfollowed.statusCode).toBe(200);
+    expect(expectContractResponse(unfollowed, 'unsubscribeTourProgram')).toMatchObject({
       result: true,
       tour: { id: tour.id },
     });

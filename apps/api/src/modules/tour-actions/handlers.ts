@@ -183,16 +183,17 @@ export function tourActionsHandlers(
     },
 
     async getTourFollowing(request) {
-      const { following, tour } = await openUnfollowLink(db, followerSecret(), request.query.token);
+      const read = readUnfollowToken(followerSecret(), request.query.token);
+      const { following, tour } = await openUnfollowLink(db, read);
       return { tour, email: following.email, following: await isFollowing(db, following) };
     },
 
     async unsubscribeTourProgram(request, reply) {
-      const { token } = request.body;
-      const link = linkKeyOf(readUnfollowToken(followerSecret(), token));
-      const tooMany = await limitedLink('unsubscribeTourProgram', link, request, reply);
+      // The token is verified once: what it reads keys the rate limit and is what is unfollowed.
+      const read = readUnfollowToken(followerSecret(), request.body.token);
+      const tooMany = await limitedLink('unsubscribeTourProgram', linkKeyOf(read), request, reply);
       if (tooMany) return reply;
-      const { following, tour } = await openUnfollowLink(db, followerSecret(), token);
+      const { following, tour } = await openUnfollowLink(db, read);
       await unfollow(db, following);
       return { result: true, tour };
     },

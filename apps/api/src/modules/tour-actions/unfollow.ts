@@ -76,9 +76,11 @@ export async function refollow(db: Database | Transaction, following: Following)
     .where(and(subscriptionsOf(following), sql`${tourProgramRequests.unsubscribedAt} is not null`));
 }
 
-/** The tour and address of an unfollow link's token, with the tour; 422 for a forged one. */
-export async function openUnfollowLink(db: Database, secret: string, token: string) {
-  const following = readUnfollowToken(secret, token);
+/**
+ * The tour and address of an unfollow link, as `readUnfollowToken` read its token (once a request:
+ * the handler's rate limit is keyed on the same reading), with the tour; 422 for a forged one.
+ */
+export async function openUnfollowLink(db: Database, following: Following | undefined) {
   if (!following) {
     throw unprocessable('This unfollow link is not valid', {
       token: ['The link is incomplete or was not sent by Gallop'],
