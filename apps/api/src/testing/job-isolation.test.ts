@@ -17,7 +17,9 @@ const THIS_FILE = 'testing/job-isolation.test.ts';
 /** The job and its steps that act on all rows, however a file imports them. */
 const JOB_ROUND =
   /\b(?:runBookingJob|expireUnpaidBookings|completeEndedTours|remindBalances|reconcileOpenPayments|startBookingExpiry)\(/;
-const OWN_DATABASE = /\/testing\/scratch-database\.ts'|\/testing-crash\.ts'/;
+/** A scratch database: imported directly, through the crash tests, or bookings' scratch app. */
+const OWN_DATABASE =
+  /\/testing\/scratch-database\.ts'|\/testing-crash\.ts'|\bbookingScratchAppForFile\(/;
 const SHARED_DATABASE = /\b(?:buildTestApp|openTestDatabase)\(/;
 
 function testsRunningJobs(): { file: string; text: string }[] {
