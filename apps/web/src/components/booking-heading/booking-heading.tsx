@@ -20,7 +20,7 @@ export function BookingHeading({
 }) {
   return (
     <>
-      <p className="booking-heading__eyebrow">Booking #{requestId}</p>
+      <p className="eyebrow">Booking #{requestId}</p>
       <h1 className="display-heading booking-heading__title">{title}</h1>
       <p className="booking-heading__lead">
         <Link to="/$slug" params={{ slug: tour.slug }}>

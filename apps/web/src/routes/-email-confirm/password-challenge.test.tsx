@@ -5,18 +5,12 @@ import { EmailConfirmPage } from '../../features/account/components/email-confir
 import { createFakeApi } from '../../lib/testing/fake-api';
 import { renderInApp } from '../../lib/testing/render-in-app';
 import { PasswordChallenge } from './password-challenge';
+import {
+  CONFIRM_EMAIL_PATH as PATH,
+  confirmedProfile as profile,
+} from '../../features/account/testing/confirmation-link';
 
-const PATH = '/crm/api/user/confirm-email';
 const RIGHT = 'saddle-up-2026';
-const profile = {
-  id: 7,
-  first_name: 'Vera',
-  last_name: 'Victim',
-  is_email_set: true,
-  is_email_confirmed: true,
-  email: 'vera@example.com',
-  is_admin_auth: false,
-};
 
 /**
  * The confirmation call as the API answers it (decision 151): the right password or "not mine"

@@ -5,18 +5,10 @@ import { createServerApiClient } from '../../../../lib/api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { answerEmailConfirmation } from '../../email-confirmation';
 import { EmailConfirmPage } from './email-confirm-page';
-
-const PATH = '/crm/api/user/confirm-email';
-/** The profile the link answers without a session: a password was set meanwhile (decision 203). */
-const profile = {
-  id: 7,
-  first_name: 'Vera',
-  last_name: 'Victim',
-  is_email_set: true,
-  is_email_confirmed: true,
-  email: 'vera@example.com',
-  is_admin_auth: false,
-};
+import {
+  CONFIRM_EMAIL_PATH as PATH,
+  confirmedProfile as profile,
+} from '../../testing/confirmation-link';
 
 describe('"I did not create this account" answered without a session (decision 203)', () => {
   it('says the address is confirmed and that "Forgot your password?" signs in, not that another account is signed in', async () => {

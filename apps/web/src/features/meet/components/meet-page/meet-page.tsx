@@ -67,7 +67,7 @@ function MeetTrip({ data, arrivalOpen }: { data: MeetData; arrivalOpen: boolean 
   const travel = arrivalOpen || groups.some((group) => group.arrival || group.departure);
   return (
     <section className="meet-trip" aria-labelledby="meet-title">
-      <p className="meet-eyebrow">Meeting details for riders</p>
+      <p className="eyebrow">Meeting details for riders</p>
       <h1 id="meet-title" className="display-heading meet-title">
         <Link to="/$slug" params={{ slug: data.tour_data.slug }}>
           {data.tour_data.name}

@@ -51,7 +51,7 @@ function AnswerSummary({ request }: { request: RequestForOrganizer }) {
   const answerBy = useFormattedInstant(request.respond_by);
   return (
     <header className="answer-summary">
-      <p className="answer-eyebrow">Booking request for your tour</p>
+      <p className="eyebrow">Booking request for your tour</p>
       <h1 id="answer-title" className="display-heading answer-title">
         Booking request #{request.id}
       </h1>

@@ -62,7 +62,7 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
   const money = (amount: number) => formatPrice(amount, booking.currency);
   return (
     <header className="answer-summary">
-      <p className="answer-eyebrow">
+      <p className="eyebrow">
         <Link to="/partner/bookings">Organizer area</Link>
       </p>
       <h1 className="display-heading answer-title">Booking #{booking.id}</h1>

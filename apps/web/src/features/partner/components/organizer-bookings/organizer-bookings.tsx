@@ -34,7 +34,7 @@ export function OrganizerBookings({
   const others = active.filter((booking) => !waitingIds.has(booking.id));
   return (
     <div className="page-container organizer-bookings">
-      <p className="answer-eyebrow">Organizer area</p>
+      <p className="eyebrow">Organizer area</p>
       <h1 className="display-heading answer-title">Your tour bookings</h1>
       {!isProvider ? (
         <section className="organizer-bookings__empty" aria-label="Not a tour provider">
