@@ -205,6 +205,48 @@ describe('deleting a message', () => {
   });
 });
 
+describe("a chat picture's own link", () => {
+  it('goes only with its message: the image call cannot take it late, frozen or hidden', async () => {
+    const { traveller, staff, chat } = await conversation();
+    const uploaded = await upload('uploadImage', '/crm/api/image/upload', {
+      file: {
+        name: 'proof.png',
+        type: 'image/png',
+        bytes: await sharp({
+          create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 10, b: 10 } },
+        })
+          .png()
+          .toBuffer(),
+      },
+      fields: { bucket: 'chat' },
+      token: traveller.token,
+    });
+    expect(uploaded.status).toBe(200);
+    const sent = await send(traveller.token, { chat_id: chat.id, file_id: uploaded.body.id });
+    const ready = await untilAttachmentSettled(() =>
+      messageSeen(staff.token, chat.id, sent.body.id),
+    );
+    expect(ready.file.download_status).toBe('ready');
+    // Past the 24 hours, the message can no longer be deleted...
+    await db
+      .update(chatMessages)
+      .set({ createdAt: new Date(Date.now() - EDIT_WINDOW_MS - 1_000) })
+      .where(eq(chatMessages.id, sent.body.id));
+    expect((await remove(traveller.token, { message_id: sent.body.id })).status).toBe(403);
+    // ...nor its picture through the image call, by the id every reader of the chat sees.
+    const taken = await call('deleteImage', 'POST', '/spa/delete-image?token=none', {
+      token: traveller.token,
+      payload: { id: ready.file.id },
+    });
+    expect(taken.status).toBe(403);
+    const after = await messageSeen(staff.token, chat.id, sent.body.id);
+    expect(after?.file).toMatchObject({ id: ready.file.id, download_status: 'ready' });
+    expect((await testApp.app.inject({ method: 'GET', url: after!.file.url })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe('moderation by support', () => {
   it('hides a message for everyone in any chat, with the moderated marker', async () => {
     const { traveller, staff, chat, reply } = await conversation();

@@ -172,6 +172,8 @@ export interface ImageSource {
   size: RequestedSize;
   /** Produces the bytes of one variant; runs once per variant thanks to the disk cache. */
   render: (variant: ImageVariant) => Promise<Buffer>;
+  /** `Cache-Control` of the answer: a year, shared, unless the picture is private. */
+  cacheControl?: string;
 }
 
 /**
@@ -187,7 +189,7 @@ export async function sendImageVariant(
 ): Promise<FastifyReply> {
   const { format, negotiated } = chooseFormat(source.size.extension, request.headers.accept);
   const etag = etagOf(MEDIA_RENDER_VERSION, source.key, source.size.label, format);
-  reply.header('cache-control', IMMUTABLE).header('etag', etag);
+  reply.header('cache-control', source.cacheControl ?? IMMUTABLE).header('etag', etag);
   if (negotiated) reply.header('vary', 'Accept');
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   const bytes = await cache.get(

@@ -387,6 +387,32 @@ describe('the meet page', () => {
   });
 });
 
+describe("the meeting's files", () => {
+  it('are the booking’s own: served private, never kept by a shared cache, also resized', async () => {
+    const { key } = await paidBooking();
+    const map = await upload('saveContractOrganizerMeetFile', meetUrl('meet-file-save', key), {
+      file: pdfFile('voucher.pdf'),
+    });
+    const photo = await upload('saveContractOrganizerMeetFile', meetUrl('meet-file-save', key), {
+      file: await pngFile('gate.png'),
+    });
+    expect([map.status, photo.status]).toEqual([200, 200]);
+    const download = await testApp.app.inject({ method: 'GET', url: map.body.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['cache-control']).toBe('private, no-store');
+    const original = await testApp.app.inject({ method: 'GET', url: photo.body.url });
+    expect(original.headers['cache-control']).toBe('private, no-store');
+    // The same picture through the resizing pipeline (its link differs only by the folder).
+    const publicId = /^\/uploads\/files\/([A-Za-z0-9_-]{24})\//.exec(photo.body.url)![1];
+    const resized = await testApp.app.inject({
+      method: 'GET',
+      url: `/uploads/images/${publicId}/250x300.jpg`,
+    });
+    expect(resized.statusCode).toBe(200);
+    expect(resized.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
 describe('displayDates', () => {
   it('writes date ranges as people read them', () => {
     expect(displayDates('2026-03-14', '2026-03-20')).toBe('14–20 March 2026');

@@ -4,7 +4,12 @@
  */
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import type { RateLimiter, RateLimits } from '#src/http/rate-limit.ts';
+import {
+  createRateLimiter,
+  limitCall,
+  type RateLimiter,
+  type RateLimits,
+} from '#src/http/rate-limit.ts';
 import {
   acceptUpload,
   toMeetFile,
@@ -34,11 +39,17 @@ export interface MeetingsDeps {
   limiter?: RateLimiter;
   /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
   rateLimits?: RateLimits | undefined;
+  /**
+   * Saves of one meeting's details in 15 minutes (`PUBLIC_WRITE_LIMIT`, default 10), like the
+   * rider lists of decision 199: each save e-mails the traveller the typed text.
+   */
+  publicWriteLimit?: number | undefined;
   /** Signs the meet keys of the signed-in organizer area (`memberMeetKey`; read when used). */
   bookingLinkSecret?: (() => string) | undefined;
 }
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
+const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 
 export function meetingsHandlers(deps: MeetingsDeps): Pick<ServiceHandlers, MeetOperation> {
   const { db } = deps;
@@ -49,14 +60,28 @@ export function meetingsHandlers(deps: MeetingsDeps): Pick<ServiceHandlers, Meet
     publicUrl: deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL,
   };
   const open = (key: string) => openMeetPage(db, key, deps.bookingLinkSecret?.());
+  /**
+   * Saves per meeting (one per booking) in 15 minutes: each e-mails the traveller the organizer's
+   * text (probe 2026-12-07: 12 saves on one key, 12 × 200 and 12 e-mails). Counted once the key
+   * opened the page, so nobody without it uses up a booking's count (decision 199's rule).
+   */
+  const saveLimiter = createRateLimiter({
+    name: 'meet-saves',
+    limit: deps.publicWriteLimit ?? 10,
+    windowMs: 15 * 60_000,
+    limits: deps.rateLimits,
+  });
 
   return {
     async getContractOrganizerMeetData(request) {
       return meetPageData(db, await open(request.query.key));
     },
 
-    async saveContractOrganizerMeet(request) {
-      await saveMeetDetails(saving, await open(request.query.key), request.body);
+    async saveContractOrganizerMeet(request, reply) {
+      const page = await open(request.query.key);
+      const key = `meetSave:${page.meeting.id}`;
+      if (await limitCall(saveLimiter, key, request, reply, TOO_MANY)) return reply;
+      await saveMeetDetails(saving, page, request.body);
       return { result: true };
     },
 
@@ -71,6 +96,9 @@ export function meetingsHandlers(deps: MeetingsDeps): Pick<ServiceHandlers, Meet
         fields: [],
         purpose: 'meeting',
         meetingId: meeting.id,
+        // The booking's own papers (vouchers, tickets, maps): shared by their link with the
+        // traveller only, never kept by a shared cache (uploads/routes.ts).
+        isPublic: () => false,
       });
       return toMeetFile(row);
     },

@@ -100,7 +100,7 @@ export async function removeUnusedBytes(
 /**
  * Deletes a picture for whoever proves it is theirs: the review photo's token given at upload,
  * else the signed-in uploader (`signedUserId`, asked only without a good token). A photo of a
- * submitted review stays.
+ * submitted review stays, and so does a chat message's picture (it goes with its message).
  */
 export async function deleteImage(
   context: Pick<UploadContext, 'db' | 'store'>,
@@ -120,6 +120,11 @@ export async function deleteImage(
       403,
       'This photo belongs to a submitted review and can no longer be deleted',
     );
+  }
+  // A message's picture goes with the message, by the chat's rules (24 hours, not frozen or
+  // hidden): its id is shown to every reader of the chat.
+  if (originalOf(row) !== undefined) {
+    throw new HttpError(403, 'This picture belongs to a chat message: delete the message instead');
   }
   await deleteUpload(context, row);
 }

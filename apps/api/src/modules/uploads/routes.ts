@@ -52,6 +52,8 @@ export function registerUploadRoutes(app: FastifyInstance, options: UploadRoutes
       return sendImageVariant(request, reply, images, {
         key: `uploads/${row.sha256}`,
         size: parsed.size,
+        // A private picture resized is as private as its original (a chat's, a meeting's).
+        ...(row.isPublic ? {} : { cacheControl: PRIVATE_CACHE }),
         // A record whose file is gone answers 404, not sharp's 500. Checked only when a size is
         // rendered: a cached one is served without touching the file.
         render: async (variant) => {
