@@ -234,6 +234,7 @@ export function createServiceHandlers(app: AppServices): ServiceHandlers {
       content: site,
       uploadsDir: app.uploadsDir,
       uploadLimit: app.uploadLimit,
+      publicWriteLimit: app.publicWriteLimit,
       rateLimits,
       bookingLinkSecret: app.bookingLinkSecret,
     }),

@@ -755,7 +755,7 @@ export interface paths {
     put?: never;
     /**
      * Save the meeting details
-     * @description On 404 the client shows the server message in an error modal.
+     * @description On 404 the client shows the server message in an error modal. Each save e-mails the traveller the details, so saves are limited per meeting (one per booking): 10 per 15 minutes, then 429, lifted by a solved captcha.
      */
     post: operations['saveContractOrganizerMeet'];
     delete?: never;
@@ -6598,6 +6598,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   deleteContractOrganizerMeetFile: {
