@@ -70,6 +70,19 @@ describe('one-click unfollow (RFC 8058) at POST /unfollow', () => {
     ]);
   });
 
+  // API_URL may carry a path prefix (the API behind a proxy at `/api`): proxied calls keep it.
+  it('calls the API under the path prefix API_URL carries', async () => {
+    calls.length = 0;
+    for (const prefix of ['/api', '/api/']) {
+      const response = await web(`${apiUrl}${prefix}`).request('/unfollow?token=good', ONE_CLICK);
+      expect(response.status, prefix).toBe(200);
+    }
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/spa/unsubscribe-tour-program',
+      '/api/spa/unsubscribe-tour-program',
+    ]);
+  });
+
   it('takes the form as multipart too', async () => {
     const form = new FormData();
     form.set('List-Unsubscribe', 'One-Click');

@@ -8,6 +8,7 @@
  * (`visitorAddress`): without it every mail client's unfollow counted as this server's address.
  */
 import type { Context } from 'hono';
+import { apiTarget } from './proxy';
 
 /** The body RFC 8058 prescribes (form-encoded). */
 const ONE_CLICK = 'One-Click';
@@ -52,7 +53,8 @@ export function oneClickUnfollow(
     const visitor = visitorAddressOf(c);
     let answer: Response;
     try {
-      answer = await fetch(new URL('/spa/unsubscribe-tour-program', apiUrl), {
+      // Under any path prefix API_URL carries (`http://127.0.0.1:4000/api`), as proxied calls are.
+      answer = await fetch(apiTarget(apiUrl, 'http://localhost/spa/unsubscribe-tour-program'), {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
