@@ -21,15 +21,16 @@ export function MessagesLink({ signedIn }: { signedIn: boolean }) {
       aria-label={count > 0 ? `Messages (${count} unread)` : 'Messages'}
       data-testid="messages-link"
     >
-      <svg {...LINE_ICON} width="22" height="22">
-        <path d="M4 5h16v11H9l-5 4z" />
-      </svg>
-      <span className="site-header__messages-label">Messages</span>
-      {count > 0 && (
-        <span className="site-header__count" aria-hidden="true">
-          {count > 99 ? '99+' : count}
-        </span>
-      )}
+      <span className="site-header__icon">
+        <svg {...LINE_ICON} width="22" height="22">
+          <path d="M4 5h16v11H9l-5 4z" />
+        </svg>
+        {count > 0 && (
+          <span className="site-header__count" aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </span>
     </Link>
   );
 }

@@ -63,7 +63,6 @@ export function SiteHeader({
             title="Rider passport"
           >
             <HorseshoeIcon />
-            <span className="site-header__passport-label">Rider passport</span>
           </Link>
           <FavouritesLink />
           {messagesLink}
@@ -101,13 +100,15 @@ function FavouritesLink() {
       className="site-header__icon-link"
       aria-label={count > 0 ? `Favourites (${count})` : 'Favourites'}
     >
-      <HeartIcon />
+      <span className="site-header__icon">
+        <HeartIcon />
+        {count > 0 && (
+          <span className="site-header__count" aria-hidden="true">
+            {count}
+          </span>
+        )}
+      </span>
       <span className="site-header__wide-only site-header__favourites-label">Favourites</span>
-      {count > 0 && (
-        <span className="site-header__count" aria-hidden="true">
-          {count}
-        </span>
-      )}
     </Link>
   );
 }
