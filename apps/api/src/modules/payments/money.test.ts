@@ -29,8 +29,8 @@ import {
   type TourDateRow,
 } from '#src/modules/bookings/testing-scratch.ts';
 import { fromProviderAmount } from './provider-amounts.ts';
-import { signCallback, TEST_CARDS } from './sandbox-provider.ts';
-import { hostedPage, submitCard } from './testing.ts';
+import { TEST_CARDS } from './sandbox-provider.ts';
+import { hostedPage, submitCard, successNoticeOf } from './testing.ts';
 
 const SECRET = 'payment-secret-for-money-tests';
 let scratch: ScratchApp;
@@ -122,15 +122,8 @@ async function chargedAtProvider(stored: { providerPaymentId: string }) {
 }
 
 /** The provider's signed notice that `stored` succeeded, as its callback posts it. */
-function successNotice(stored: { id: number; providerPaymentId: string }) {
-  const fields = {
-    payment_id: stored.id,
-    provider_payment_id: stored.providerPaymentId,
-    status: 'succeeded' as const,
-    card_last4: '4242',
-  };
-  return { ...fields, signature: signCallback(fields, SECRET) };
-}
+const successNotice = (stored: { id: number; providerPaymentId: string }) =>
+  successNoticeOf(stored, SECRET);
 
 async function expectPaidExactly(token: string, id: number, due: number) {
   const booking = await bookingOf(token, id);

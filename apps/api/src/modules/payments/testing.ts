@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import { chargeSandboxPayment } from './sandbox-ledger.ts';
+import { signCallback } from './sandbox-provider.ts';
 
 /** The hosted page's path and token from a `redirect_url`. */
 export function hostedPage(redirectUrl: string) {
@@ -31,4 +32,15 @@ export async function submitCard(
  */
 export function chargeAtProvider(db: Database, providerPaymentId: string): Promise<boolean> {
   return chargeSandboxPayment(db, providerPaymentId, 'succeeded', '4242');
+}
+
+/** The provider's signed notice that `stored` succeeded, as its callback posts it. */
+export function successNoticeOf(stored: { id: number; providerPaymentId: string }, secret: string) {
+  const fields = {
+    payment_id: stored.id,
+    provider_payment_id: stored.providerPaymentId,
+    status: 'succeeded' as const,
+    card_last4: '4242',
+  };
+  return { ...fields, signature: signCallback(fields, secret) };
 }
