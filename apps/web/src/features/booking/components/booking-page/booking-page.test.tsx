@@ -177,6 +177,14 @@ describe('the booking page per reader (decision 137)', () => {
     expect(screen.queryByTestId('link-reader')).toBeNull();
   });
 
+  it('sets its lone ghost buttons on the text edge (measured 21 and 13 px right of it)', async () => {
+    await open(confirmed('traveller'));
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toHaveClass('flush-start');
+    expect(screen.getByRole('link', { name: /^Download (receipt|booking summary)/u })).toHaveClass(
+      'flush-start',
+    );
+  });
+
   it('opens the cancel question on "Keep it", so an Enter at once cancels nothing', async () => {
     await open(confirmed('traveller'));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));

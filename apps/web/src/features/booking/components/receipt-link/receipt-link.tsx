@@ -15,9 +15,18 @@ const receiptHref = (uuid: string) => `${RECEIPT_PATH}?uuid=${encodeURIComponent
  * "Download receipt (PDF)"; before anything is paid the same document is a booking summary (the
  * API titles it so), and the link says so.
  */
-export function ReceiptLink({ uuid, paid }: { uuid: string; paid: boolean }) {
+export function ReceiptLink({
+  uuid,
+  paid,
+  className,
+}: {
+  uuid: string;
+  paid: boolean;
+  /** `flush-start` under text (the booking's summary). */
+  className?: string;
+}) {
   return (
-    <ButtonLink href={receiptHref(uuid)} download theme="ghost" size="sm">
+    <ButtonLink href={receiptHref(uuid)} download theme="ghost" size="sm" className={className}>
       {paid ? 'Download receipt (PDF)' : 'Download booking summary (PDF)'}
     </ButtonLink>
   );
