@@ -165,6 +165,9 @@ export function createRateLimiter(
   return (options.limits ?? createRateLimits()).limiter(options);
 }
 
+/** What a refused call says, unless its own words say more ("Too many searches"). */
+export const TOO_MANY_REQUESTS = 'Too many requests. Please confirm you are not a robot.';
+
 /** The 429 answer of a refused call: the contract's `CaptchaRequired`. */
 export function sendTooMany(
   reply: FastifyReply,

@@ -17,6 +17,7 @@ import {
   limitCall,
   type RateLimiter,
   type RateLimits,
+  TOO_MANY_REQUESTS,
 } from '#src/http/rate-limit.ts';
 import { findSigned, requireSigned } from '#src/modules/sessions/index.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';
@@ -88,7 +89,6 @@ type BookingOperation =
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
 /** Support cancels and answers bookings; one it made would be a traveller's (the web offers none). */
 export const SUPPORT_CANNOT_BOOK = 'Support accounts cannot book tours: use a traveller account';
-const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 
 export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, BookingOperation> {
   const { db } = deps;
@@ -163,10 +163,16 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
    * only once the caller is known to be the owner: nobody else can use up a booking's count.
    */
   const riderListLimited = (row: RequestRow, request: FastifyRequest, reply: FastifyReply) =>
-    limitCall(riderListLimiter, `riderList:${row.id}`, request, reply, TOO_MANY);
+    limitCall(riderListLimiter, `riderList:${row.id}`, request, reply, TOO_MANY_REQUESTS);
 
   function limited(request: FastifyRequest, reply: FastifyReply) {
-    return limitCall(limiter, `createBookingRequest:${request.ip}`, request, reply, TOO_MANY);
+    return limitCall(
+      limiter,
+      `createBookingRequest:${request.ip}`,
+      request,
+      reply,
+      TOO_MANY_REQUESTS,
+    );
   }
 
   return {
@@ -237,7 +243,8 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     async updateTouristsQuestionnaires(request, reply) {
       const row = await requestByUuid(db, request.query.uuid);
       const key = `updateTouristsQuestionnaires:${row.id}`;
-      if (await limitCall(questionnaireLimiter, key, request, reply, TOO_MANY)) return reply;
+      if (await limitCall(questionnaireLimiter, key, request, reply, TOO_MANY_REQUESTS))
+        return reply;
       const reader = await linkReaderOf(request, row);
       const change = { row, id: request.query.id, body: request.body, reader };
       return fillQuestionnaires(settings, change, viewOf(request, reader));

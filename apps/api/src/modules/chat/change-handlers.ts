@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { limitCall, type RateLimiter } from '#src/http/rate-limit.ts';
+import { limitCall, type RateLimiter, TOO_MANY_REQUESTS } from '#src/http/rate-limit.ts';
 import type { UploadStore } from '#src/modules/uploads/index.ts';
 import type { Viewer } from './chats.ts';
 import { announceChatUpdate, announceMessageChange, type ChatRealtime } from './events.ts';
@@ -33,7 +33,6 @@ export interface ChangeHandlerDeps {
 }
 
 /** The 429 of the per-user chat limit (a captcha lifts it). */
-export const CHAT_TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 
 export function messageChangeHandlers(
   deps: ChangeHandlerDeps,
@@ -63,7 +62,7 @@ export function messageChangeHandlers(
   }
 
   const limited = (viewer: Viewer, request: FastifyRequest, reply: FastifyReply) =>
-    limitCall(deps.sendLimiter, `chat:${viewer.user.id}`, request, reply, CHAT_TOO_MANY);
+    limitCall(deps.sendLimiter, `chat:${viewer.user.id}`, request, reply, TOO_MANY_REQUESTS);
 
   return {
     async editChatMessage(request, reply) {

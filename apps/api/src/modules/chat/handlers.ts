@@ -12,13 +12,14 @@ import {
   limitCall,
   type RateLimiter,
   type RateLimits,
+  TOO_MANY_REQUESTS,
 } from '#src/http/rate-limit.ts';
 import { forbidden, notFound } from '#src/http/http-error.ts';
 import type { MessengerSource } from '#src/modules/content/index.ts';
 import { requireSigned } from '#src/modules/sessions/index.ts';
 import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/index.ts';
 import { createAttachmentProcessor, type AttachmentProcessor } from './attachments.ts';
-import { CHAT_TOO_MANY, messageChangeHandlers } from './change-handlers.ts';
+import { messageChangeHandlers } from './change-handlers.ts';
 import { findChatFor, loadViewer, type Viewer } from './chats.ts';
 import {
   chatMessagesPage,
@@ -172,7 +173,7 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
         `chat:${viewer.user.id}`,
         request,
         reply,
-        CHAT_TOO_MANY,
+        TOO_MANY_REQUESTS,
       );
       if (tooMany) return reply;
       return sendChatMessage(
@@ -220,7 +221,7 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
         `code:${user.id}`,
         request,
         reply,
-        CHAT_TOO_MANY,
+        TOO_MANY_REQUESTS,
       );
       if (tooMany) return reply;
       return { code: await issueConnectionCode(db, user.id, found.source) };

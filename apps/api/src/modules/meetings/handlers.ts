@@ -9,6 +9,7 @@ import {
   limitCall,
   type RateLimiter,
   type RateLimits,
+  TOO_MANY_REQUESTS,
 } from '#src/http/rate-limit.ts';
 import {
   acceptUpload,
@@ -49,7 +50,6 @@ export interface MeetingsDeps {
 }
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
-const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 
 export function meetingsHandlers(deps: MeetingsDeps): Pick<ServiceHandlers, MeetOperation> {
   const { db } = deps;
@@ -80,7 +80,7 @@ export function meetingsHandlers(deps: MeetingsDeps): Pick<ServiceHandlers, Meet
     async saveContractOrganizerMeet(request, reply) {
       const page = await open(request.query.key);
       const key = `meetSave:${page.meeting.id}`;
-      if (await limitCall(saveLimiter, key, request, reply, TOO_MANY)) return reply;
+      if (await limitCall(saveLimiter, key, request, reply, TOO_MANY_REQUESTS)) return reply;
       await saveMeetDetails(saving, page, request.body);
       return { result: true };
     },

@@ -25,6 +25,7 @@ import {
   limitCall,
   type RateLimiter,
   type RateLimits,
+  TOO_MANY_REQUESTS,
 } from '#src/http/rate-limit.ts';
 import { requireSigned, type UserRow } from '#src/modules/sessions/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
@@ -65,8 +66,6 @@ export interface OwnOrganizersDeps {
 /** The check values of `organizers.*_check`: 1 is a passed check. */
 const CHECK_PASSED = 1;
 const CHECK_NONE = 0;
-
-const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 
 /**
  * Starting an organizer needs a proven contact (decision 157): an unconfirmed account may hold
@@ -190,7 +189,13 @@ export function ownOrganizersHandlers(
   }
 
   function limited(request: FastifyRequest, reply: FastifyReply) {
-    return limitCall(limiter, `addNewOrganizerRequest:${request.ip}`, request, reply, TOO_MANY);
+    return limitCall(
+      limiter,
+      `addNewOrganizerRequest:${request.ip}`,
+      request,
+      reply,
+      TOO_MANY_REQUESTS,
+    );
   }
 
   return {

@@ -17,6 +17,7 @@ import {
   limitCall,
   type RateLimiter,
   type RateLimits,
+  TOO_MANY_REQUESTS,
 } from '#src/http/rate-limit.ts';
 import {
   findRequestByUuid,
@@ -76,7 +77,6 @@ export function reviewNotice(review: {
   };
 }
 
-const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 /** Statuses whose tour can be reviewed once it has ended: prepaid, and complete (`completion.ts`). */
 const REVIEWABLE_STATUSES = new Set<number>([STATUS.madePrepayment, STATUS.tourComplete]);
 const NOT_YET = 'You can review this tour once it has ended';
@@ -224,7 +224,7 @@ export function reviewInvitationHandlers(
   }
 
   function limited(request: FastifyRequest, reply: FastifyReply) {
-    return limitCall(limiter, `submitReview:${request.ip}`, request, reply, TOO_MANY);
+    return limitCall(limiter, `submitReview:${request.ip}`, request, reply, TOO_MANY_REQUESTS);
   }
 
   return {

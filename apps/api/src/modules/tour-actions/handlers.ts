@@ -15,6 +15,7 @@ import {
   limitCall,
   type RateLimiter,
   type RateLimits,
+  TOO_MANY_REQUESTS,
 } from '#src/http/rate-limit.ts';
 import { createTourMailLimits, type TourMailLimits } from '#src/modules/accounts/index.ts';
 import { findSigned } from '#src/modules/sessions/index.ts';
@@ -67,7 +68,6 @@ type TourActionOperation =
   | 'orderTourProgramViaWhatsapp'
   | 'submitHelpRequest';
 
-const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
 
 export function tourActionsHandlers(
@@ -95,7 +95,7 @@ export function tourActionsHandlers(
 
   /** Whether the caller may go on; answers 429 when not. */
   function limited(operation: TourActionOperation, request: FastifyRequest, reply: FastifyReply) {
-    return limitCall(limiter, `${operation}:${request.ip}`, request, reply, TOO_MANY);
+    return limitCall(limiter, `${operation}:${request.ip}`, request, reply, TOO_MANY_REQUESTS);
   }
 
   /**
@@ -111,7 +111,7 @@ export function tourActionsHandlers(
     reply: FastifyReply,
   ) {
     if (linkKey === undefined) return limited(operation, request, reply);
-    return limitCall(limiter, `${operation}:link:${linkKey}`, request, reply, TOO_MANY);
+    return limitCall(limiter, `${operation}:link:${linkKey}`, request, reply, TOO_MANY_REQUESTS);
   }
 
   /** The key of a signed link's tour and address (lower-cased). */
