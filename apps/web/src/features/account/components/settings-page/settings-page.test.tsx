@@ -511,3 +511,17 @@ describe('SettingsPage, changing the phone', () => {
     );
   });
 });
+
+describe('SettingsPage, ways on', () => {
+  it('leads to the bookings and the rider passport in plain words', async () => {
+    await renderInApp(<SettingsPage user={USER} />, { signedIn: true });
+    const passport = await screen.findByRole('link', { name: 'Rider passport' });
+    expect(passport.closest('p')).toHaveTextContent(
+      'Match tours to how you and your companions ride: Rider passport',
+    );
+    expect(screen.getByRole('link', { name: 'Your bookings' })).toHaveAttribute(
+      'href',
+      '/bookings',
+    );
+  });
+});

@@ -33,7 +33,7 @@ export function SettingsPage({ user }: { user: UserProfile }) {
           Looking for a trip? <Link to="/bookings">Your bookings</Link>
         </p>
         <p className="account-form__hint">
-          Your level, tack and weight for matching tours, and your companions':{' '}
+          Match tours to how you and your companions ride:{' '}
           <Link to="/rider-passport">Rider passport</Link>
         </p>
         {user.role === 'organizer' && (
