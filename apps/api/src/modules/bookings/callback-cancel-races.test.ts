@@ -112,6 +112,31 @@ const runJob = () =>
     (error: unknown) => ({ status: 500, error }),
   );
 
+/** Who ends the booking and how: a cancel by each side, or the booking job (`job`). */
+function endBooking(
+  ender: Ender,
+  id: number,
+  people: { traveller: { token: string }; member?: { token: string }; agent?: { token: string } },
+  job: () => Promise<{ status: number }>,
+) {
+  switch (ender) {
+    case 'traveller':
+      return api('POST', '/crm/api/request/cancel', people.traveller.token, { id });
+    case 'organizer':
+      return api('POST', '/crm/api/partner/booking/cancel', people.member!.token, {
+        id,
+        reason: 'The horses are lame',
+      });
+    case 'support':
+      return api('POST', '/crm/api/support/booking/cancel', people.agent!.token, {
+        id,
+        reason: 'Fraud check',
+      });
+    case 'job':
+      return job();
+  }
+}
+
 async function supportAgent() {
   const agent = await signUp(app());
   await db.update(users).set({ role: 'support' }).where(eq(users.email, agent.email));
@@ -181,24 +206,7 @@ describe("a provider's success racing the booking's end", () => {
         const preCharged = round % 2 === 1;
         if (preCharged) await chargeAtProvider(db, payment.providerPaymentId);
         const notice = successNotice(payment);
-        const end = () => {
-          switch (ender) {
-            case 'traveller':
-              return api('POST', '/crm/api/request/cancel', traveller.token, { id });
-            case 'organizer':
-              return api('POST', '/crm/api/partner/booking/cancel', member!.token, {
-                id,
-                reason: 'The horses are lame',
-              });
-            case 'support':
-              return api('POST', '/crm/api/support/booking/cancel', agent!.token, {
-                id,
-                reason: 'Fraud check',
-              });
-            case 'job':
-              return runJob();
-          }
-        };
+        const end = () => endBooking(ender, id, { traveller, member, agent }, runJob);
         const answers = await Promise.all([
           labelled('end', end()),
           ...(preCharged ? [] : [labelled('page', submitCard(app(), url, TEST_CARDS.success))]),
@@ -349,32 +357,18 @@ describe('a paid booking growing, paying and ending at once', () => {
           .set({ holdUntil: new Date(Date.now() - 60_000) })
           .where(eq(bookingRequests.id, id));
       }
-      const end = () => {
-        switch (ender) {
-          case 'traveller':
-            return api('POST', '/crm/api/request/cancel', traveller.token, { id });
-          case 'organizer':
-            return api('POST', '/crm/api/partner/booking/cancel', member!.token, {
-              id,
-              reason: 'The horses are lame',
-            });
-          case 'support':
-            return api('POST', '/crm/api/support/booking/cancel', agent!.token, {
-              id,
-              reason: 'Fraud check',
-            });
-          case 'job':
-            return runBookingJob(db, {
-              now: new Date(Date.now() + 31 * 60_000),
-              holdHours: 72,
-              publicUrl: PUBLIC_URL,
-              payments: bookingPayments(db),
-            }).then(
-              () => ({ status: 200 }),
-              () => ({ status: 500 }),
-            );
-        }
-      };
+      const end = () =>
+        endBooking(ender, id, { traveller, member, agent }, () =>
+          runBookingJob(db, {
+            now: new Date(Date.now() + 31 * 60_000),
+            holdHours: 72,
+            publicUrl: PUBLIC_URL,
+            payments: bookingPayments(db),
+          }).then(
+            () => ({ status: 200 }),
+            () => ({ status: 500 }),
+          ),
+        );
       const answers = await Promise.all([
         labelled('page', submitCard(app(), share.body.redirect_url as string, TEST_CARDS.success)),
         labelled(

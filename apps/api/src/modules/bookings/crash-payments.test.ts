@@ -31,6 +31,7 @@ import {
   roundKilled,
   untilAnswered,
   type CrashBed,
+  guaranteedWithSeats,
 } from './testing-crash.ts';
 
 const CAPACITY = 40;
@@ -81,12 +82,7 @@ const freeSeats = async (dateId: number) =>
 
 describe.runIf(testDatabaseKind() === 'postgres')('card payments across a crash (SIGKILL)', () => {
   beforeAll(async () => {
-    bed = await openCrashBed('crash_pay', 1, (db, date) =>
-      db
-        .update(tourDates)
-        .set({ numberOfSeats: CAPACITY, numberOfFreeSeats: CAPACITY, notGuaranteed: false })
-        .where(eq(tourDates.id, date.id)),
-    );
+    bed = await openCrashBed('crash_pay', 1, guaranteedWithSeats(CAPACITY));
   }, 180_000);
 
   afterAll(() => bed?.close(), 60_000);

@@ -12,7 +12,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { payments, refunds, sandboxRefunds, tourDates } from '#src/db/schema/index.ts';
+import { payments, refunds, sandboxRefunds } from '#src/db/schema/index.ts';
 import { bookingPayments } from '#src/modules/payments/index.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { signedUser } from '#src/testing/signed-user.ts';
@@ -26,6 +26,7 @@ import {
   roundKilled,
   untilAnswered,
   type CrashBed,
+  guaranteedWithSeats,
 } from './testing-crash.ts';
 
 const CAPACITY = 40;
@@ -77,12 +78,7 @@ describe.runIf(testDatabaseKind() === 'postgres')(
   'cancellation refunds across a crash (SIGKILL)',
   () => {
     beforeAll(async () => {
-      bed = await openCrashBed('crash_refund', 1, (db, date) =>
-        db
-          .update(tourDates)
-          .set({ numberOfSeats: CAPACITY, numberOfFreeSeats: CAPACITY, notGuaranteed: false })
-          .where(eq(tourDates.id, date.id)),
-      );
+      bed = await openCrashBed('crash_refund', 1, guaranteedWithSeats(CAPACITY));
     }, 180_000);
 
     afterAll(() => bed?.close(), 60_000);

@@ -122,6 +122,13 @@ export interface CrashBed {
   close(): Promise<void>;
 }
 
+/** `openCrashBed`'s date set-up: `capacity` seats, all free, and the date guaranteed. */
+export const guaranteedWithSeats = (capacity: number) => (db: Database, date: DateRef) =>
+  db
+    .update(tourDates)
+    .set({ numberOfSeats: capacity, numberOfFreeSeats: capacity, notGuaranteed: false })
+    .where(eq(tourDates.id, date.id));
+
 /**
  * A scratch database named after `name`, `rounds` dates in it set up by `prepareDate` (their
  * seats, heavier horses...), and the API started on it.
