@@ -62,6 +62,21 @@ test('the organizer opens the meet page from the e-mail, uses a template, attach
   await expect(page.getByRole('heading', { level: 1 }).getByRole('link')).toHaveText(tour.name);
   await expect(page.getByText(`#${booking.id}`, { exact: true })).toBeVisible();
   await expect(page.getByText('Ines Moreau, Paul Moreau')).toBeVisible();
+  // The group card spaces its names evenly at both widths (29 px below vs 17 above, before).
+  const viewport = page.viewportSize()!;
+  for (const width of [viewport.width, 390]) {
+    await page.setViewportSize({ width, height: viewport.height });
+    const space = await page
+      .locator('.meet-group')
+      .first()
+      .evaluate((card) => {
+        const names = card.querySelector('.meet-group__names')!.getBoundingClientRect();
+        const box = card.getBoundingClientRect();
+        return { above: names.top - box.top, below: box.bottom - names.bottom };
+      });
+    expect(space.below, `${width} px: below the names vs above`).toBeCloseTo(space.above, 0);
+  }
+  await page.setViewportSize(viewport);
   // The arrival page is off here (FEATURE_ARRIVAL): the page asks for no arrival details.
   await expect(page.getByRole('heading', { name: 'The group' })).toBeVisible();
   await expect(page.getByText('Not given yet')).toHaveCount(0);

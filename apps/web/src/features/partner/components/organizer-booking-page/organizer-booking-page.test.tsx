@@ -709,6 +709,34 @@ describe('OrganizerBookingPage: the riders as cards on a narrow screen', () => {
     expect(within(sami).getAllByText(/No horse/)).toHaveLength(1);
   });
 
+  it('wraps a long e-mail before its "@" and keeps a phone on one line, in the table and the cards', async () => {
+    // At 1440 px a 62-character address made the table 1,326 px in its 1,200 and scroll, and a
+    // phone broke into four lines (e2e/organizer-riders-table.spec.ts measures the layout).
+    const booking = withCompanion();
+    const email = 'maximilianavandenberghe.oosterhuisriding@examplelongdomain.com';
+    booking.tourists[0]!.email = email;
+    await renderBooking(booking);
+    const row = within(screen.getByRole('table')).getAllByRole('row')[1]!;
+    const cells = within(row).getAllByRole('cell');
+    const mailCell = cells.find((cell) => cell.textContent === email)!;
+    expect(mailCell).toHaveClass('organizer-booking__cell--wrap-email');
+    // A break opportunity at the dot of the name and before the "@", the domain whole.
+    expect(mailCell.innerHTML).toBe(
+      'maximilianavandenberghe<wbr>.oosterhuisriding<wbr>@examplelongdomain.com',
+    );
+    expect(cells.find((cell) => cell.textContent === 'Vegetarian')).toHaveClass(
+      'organizer-booking__cell--wrap-text',
+    );
+    expect(cells.find((cell) => cell.textContent === '+33 6 12 34 56 78')).toHaveClass(
+      'organizer-booking__cell--wrap-never',
+    );
+    // The card reads the same address, whole, across the card's width.
+    expect(Object.fromEntries(facts(cards()[0]!))['E-mail']).toBe(email);
+    expect(within(cards()[0]!).getByText('E-mail').parentElement).toHaveClass(
+      'organizer-booking__card-fact--wide',
+    );
+  });
+
   it('says in the cards what the table says, a card a row, from the one row model', async () => {
     await renderBooking(withCompanion());
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);

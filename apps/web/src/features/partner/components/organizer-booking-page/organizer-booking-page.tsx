@@ -280,7 +280,11 @@ function RiderTable({ rows, title }: { rows: RiderRow[]; title: string }) {
             <tr key={row.key}>
               <th scope="row">{row.name}</th>
               {row.facts.map((fact) => (
-                <td key={fact.label} colSpan={fact.columns > 1 ? fact.columns : undefined}>
+                <td
+                  key={fact.label}
+                  colSpan={fact.columns > 1 ? fact.columns : undefined}
+                  className={fact.wrap ? `organizer-booking__cell--wrap-${fact.wrap}` : undefined}
+                >
                   {fact.value}
                 </td>
               ))}
