@@ -4417,6 +4417,8 @@ export interface components {
        * @description Until when the request can be confirmed or declined; null once answered.
        */
       respond_by?: string | null;
+      /** @description A request made signed out whose traveller has not confirmed the contact e-mail yet: it can be declined but not confirmed until they do (the confirmation answers 409), and it is released unless they do within its short hold. Always sent by this API. */
+      email_proof_required?: boolean;
       decline_reason?: string | null;
       /** Format: date-time */
       created_at: string;

@@ -28,6 +28,7 @@ import {
   uniqueEmail,
   waitingDate,
   type TourDateRow,
+  answerLinkToken,
   confirmByLink as confirmByLinkOf,
 } from './testing-scratch.ts';
 
@@ -72,6 +73,17 @@ async function confirmInArea(token: string, id: number) {
 
 /** Confirms request `id` by the Confirm link of the organizer's e-mail about it. */
 const confirmByLink = (id: number) => confirmByLinkOf(app(), db(), id);
+
+/** The request as the e-mailed link's page reads it. */
+async function requestByLink(id: number) {
+  const token = await answerLinkToken(db(), id);
+  const response = await app().inject({
+    method: 'GET',
+    url: `/crm/api/request/answer?token=${encodeURIComponent(token)}`,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as Json;
+}
 
 /** The system lines written about booking `id` in chats. */
 const chatLinesAbout = (id: number) =>
@@ -127,6 +139,9 @@ describe("a guest's request, as its organizer meets it", () => {
     );
     expect(listed).toMatchObject({ status: 1, email_proof_required: true });
 
+    // So does the e-mailed link's page, which then offers no Confirm.
+    expect(await requestByLink(guest.id)).toMatchObject({ status: 1, email_proof_required: true });
+
     // Neither way of confirming runs the date on an address nobody proved.
     const refused = 'The traveller has not confirmed their e-mail address yet';
     const area = await confirmInArea(organizer.token, guest.id);
@@ -163,6 +178,7 @@ describe("a guest's request, as its organizer meets it", () => {
     // Gallop's line (no sender), pushed to both sides' sockets by the chat's announcer.
     expect(lines[0]!.senderId).toBeNull();
 
+    expect(await requestByLink(guest.id)).toMatchObject({ status: 1, email_proof_required: false });
     const afterProof = await organizerBooking(organizer.token, guest.id);
     expect(afterProof).toMatchObject({
       email_proof_required: false,

@@ -16,6 +16,7 @@ import {
   tours,
   type outbox,
 } from '#src/db/schema/index.ts';
+import { isActive } from '@gallop/booking-rules';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { signToken, verifyToken } from '#src/modules/sessions/index.ts';
 import { findRequest, major, toTourist, type RequestRow } from './records.ts';
@@ -101,6 +102,14 @@ async function tourFacts(db: Database, row: RequestRow): Promise<TourFacts> {
   };
 }
 
+/**
+ * A booking made signed out, still going ahead, whose e-mail nobody proved yet (no account holds
+ * it): it cannot be confirmed (`AWAITING_EMAIL`) and its short hold ends unless the traveller
+ * proves the address, which tells the organizer (`claimGuestBookings`).
+ */
+export const emailProofRequired = (row: Pick<RequestRow, 'userId' | 'status'>) =>
+  row.userId === null && isActive(row.status);
+
 /** The request as its organizer sees it: riders with ages and weights, comment, money. */
 export async function toRequestForOrganizer(
   db: Database,
@@ -125,6 +134,7 @@ export async function toRequestForOrganizer(
     price: major(row.price),
     currency: row.currency as RequestForOrganizer['currency'],
     respond_by: row.status === 1 ? (row.respondBy?.toISOString() ?? null) : null,
+    email_proof_required: emailProofRequired(row),
     decline_reason: row.declineReason,
     created_at: row.createdAt.toISOString(),
   };

@@ -36,7 +36,12 @@ import { ridingBrief } from '#src/modules/catalog/index.ts';
 import { organizerChatOf } from '#src/modules/chat/index.ts';
 import { meetUrl, memberMeetKey, savedMeetings } from './meetings.ts';
 import { PAID_PAYMENT, toPayment, type BookingPayments } from './payments-port.ts';
-import { answerRequestRow, requiredReason, type OrganizerAnswer } from './organizer-answers.ts';
+import {
+  answerRequestRow,
+  emailProofRequired,
+  requiredReason,
+  type OrganizerAnswer,
+} from './organizer-answers.ts';
 import {
   ACTIVE_STATUSES,
   findRequest,
@@ -118,14 +123,6 @@ function filterOf(filter: OrganizerBookingFilter, now: Date): SQL | undefined {
       return undefined;
   }
 }
-
-/**
- * A booking made signed out, still going ahead, whose e-mail nobody proved yet (no account holds
- * it): it cannot be confirmed (`AWAITING_EMAIL`) and its short hold ends unless the traveller
- * proves the address, which tells the organizer (`claimGuestBookings`).
- */
-const emailProofRequired = (row: Pick<RequestRow, 'userId' | 'status'>) =>
-  row.userId === null && isActive(row.status);
 
 /** What a request waiting for the organizer can still be answered until (status 1 only). */
 const respondByOf = (row: RequestRow) =>

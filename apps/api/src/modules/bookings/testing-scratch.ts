@@ -299,16 +299,21 @@ export async function latestMessageAbout(db: Database, requestId: number, kind: 
  * `PUBLIC_URL` is `http://web.test`); answers its status and body.
  */
 export async function confirmByLink(app: FastifyInstance, db: Database, id: number) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/crm/api/request/answer',
+    payload: { token: await answerLinkToken(db, id), answer: 'confirm' },
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+}
+
+/** The signed token of the Confirm link in the organizer's first e-mail about booking `id`. */
+export async function answerLinkToken(db: Database, id: number) {
   const [mail] = await messagesAbout(db, id, 'request-to-answer');
   const link = [...mail!.body.matchAll(/http:\/\/web\.test\/partner\/answer\?\S+/g)]
     .map((match) => new URL(match[0]))
     .find((url) => url.searchParams.get('answer') === 'confirm')!;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/crm/api/request/answer',
-    payload: { token: link.searchParams.get('token'), answer: 'confirm' },
-  });
-  return { status: response.statusCode, body: response.json() as Json };
+  return link.searchParams.get('token')!;
 }
 
 /** The outbox's messages of `kind` about the date `dateId` (its payload's `tourDateId`). */

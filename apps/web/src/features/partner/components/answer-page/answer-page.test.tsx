@@ -144,6 +144,15 @@ describe('AnswerPage', () => {
     expect(screen.queryByRole('button', { name: 'Confirm booking' })).not.toBeInTheDocument();
   });
 
+  it('offers no Confirm while the traveller has not confirmed their e-mail, and starts on Decline', async () => {
+    await renderAnswer(answerApi({ ...requestFixture(), email_proof_required: true }));
+    expect(screen.getByTestId('awaiting-email')).toHaveTextContent(
+      "Waiting for the traveller to confirm their e-mail. You can confirm once they have, with this link or on the booking's page; until then you can decline.",
+    );
+    expect(screen.queryByRole('button', { name: 'Confirm booking' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Decline' })).toHaveFocus());
+  });
+
   it('keeps every button disabled while the answer is on its way', async () => {
     const api = answerApi(requestFixture());
     api.holdPosts();

@@ -15,6 +15,7 @@ import {
 import {
   ANSWER_TEXTS,
   answerFailure,
+  EMAIL_PROOF_LABEL,
   isConfirmedStatus,
   outcomeText,
   type AnswerFailure,
@@ -158,6 +159,8 @@ function AnswerPanel({ token, suggested, request }: AnswerPageProps) {
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const outcomeHeading = useRef<HTMLHeadingElement>(null);
   const pending = request.status === 1;
+  // Booked signed out and not proven yet: confirming would be refused (409), declining is open.
+  const awaitingEmail = request.email_proof_required === true;
 
   // Where the organizer starts is what the link was for (nothing is sent until they click);
   // opening or closing the decline form later moves focus to what comes next.
@@ -167,8 +170,8 @@ function AnswerPanel({ token, suggested, request }: AnswerPageProps) {
     const first = !arrived.current;
     arrived.current = true;
     if (declining) reasonField.current?.focus();
-    else (first ? confirmButton : declineButton).current?.focus();
-  }, [declining, pending]);
+    else (first && !awaitingEmail ? confirmButton : declineButton).current?.focus();
+  }, [declining, pending, awaitingEmail]);
   // The actions give way to the outcome: focus follows, so keyboard users are not lost.
   useEffect(() => {
     if (answered && !pending) outcomeHeading.current?.focus();
@@ -245,26 +248,35 @@ function AnswerPanel({ token, suggested, request }: AnswerPageProps) {
       <h2 id="answer-panel-title" className="answer-panel__title">
         Your answer
       </h2>
-      <p className="answer-muted">
-        The date is not guaranteed: the booking waits for you. Once you confirm, the traveller is
-        asked to pay.
-      </p>
+      {awaitingEmail ? (
+        <p className="answer-muted" data-testid="awaiting-email">
+          {EMAIL_PROOF_LABEL}. You can confirm once they have, with this link or on the booking's
+          page; until then you can decline.
+        </p>
+      ) : (
+        <p className="answer-muted">
+          The date is not guaranteed: the booking waits for you. Once you confirm, the traveller is
+          asked to pay.
+        </p>
+      )}
       {notice && (
         <p className="answer-notice" role="alert">
           {notice.message}
         </p>
       )}
-      <Button
-        ref={confirmButton}
-        theme={declining ? 'negative' : 'primary'}
-        size="lg"
-        block
-        loading={sending === 'confirm'}
-        disabled={sending !== undefined}
-        onClick={() => void send({ token, answer: 'confirm' })}
-      >
-        Confirm booking
-      </Button>
+      {!awaitingEmail && (
+        <Button
+          ref={confirmButton}
+          theme={declining ? 'negative' : 'primary'}
+          size="lg"
+          block
+          loading={sending === 'confirm'}
+          disabled={sending !== undefined}
+          onClick={() => void send({ token, answer: 'confirm' })}
+        >
+          Confirm booking
+        </Button>
+      )}
       {declining ? (
         <form className="answer-decline" onSubmit={decline} noValidate aria-label="Decline">
           <ReasonField
