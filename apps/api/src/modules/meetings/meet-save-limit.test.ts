@@ -92,4 +92,17 @@ describe('saving the meeting details again and again', () => {
     expect((await save(second.key, second.contractId, 'Meet at the station.')).status).toBe(200);
     expect(await mailsTo(second.contact)).toBe(1);
   });
+
+  it('lets exactly the limit through when the saves come at once, and e-mails that many', async () => {
+    const owner = await signUp(app());
+    const meeting = await meetingOf(owner.token);
+    const answers = await Promise.all(
+      Array.from({ length: LIMIT + 8 }, (_, i) =>
+        save(meeting.key, meeting.contractId, `Meet at the gate at ${i + 8}:00.`),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(LIMIT).fill(200), ...Array(8).fill(429)]);
+    expect(await mailsTo(meeting.contact)).toBe(LIMIT);
+  });
 });
