@@ -8,37 +8,31 @@
  * the same assertions hold one after another.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { bookingRequests, payments, refunds, users } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
-import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { prepaidAt, tiersOfBooking, travellerRefund } from '@gallop/booking-rules';
 import { todayIso } from '#src/shared/dates.ts';
 import { bookingPayments, TEST_CARDS } from '#src/modules/payments/index.ts';
 import { chargeAtProvider, submitCard, successNoticeOf } from '#src/modules/payments/testing.ts';
 import { expireUnpaidBookings, runBookingJob } from './expiry.ts';
-import { book, dateWithSeats, organizerMemberOf, placesOf, signUp } from './testing-scratch.ts';
+import {
+  book,
+  bookingScratchAppForFile,
+  dateWithSeats,
+  organizerMemberOf,
+  placesOf,
+  signUp,
+} from './testing-scratch.ts';
 
 const SECRET = 'payment-secret-for-callback-cancel-races';
 const PUBLIC_URL = 'http://web.test';
-let scratch: ScratchApp;
-let db: Database;
+const { app, db } = bookingScratchAppForFile('callback_cancels', {
+  PAYMENT_SANDBOX_SECRET: SECRET,
+});
 const used = new Set<number>();
 const rounds = testDatabaseKind() === 'postgres' ? 10 : 1;
-
-beforeAll(async () => {
-  scratch = await buildScratchApp('callback_cancels', {
-    PUBLIC_WRITE_LIMIT: '1000000',
-    PUBLIC_URL,
-    PAYMENT_SANDBOX_SECRET: SECRET,
-  });
-  db = scratch.scratch.handle.db;
-}, 120_000);
-afterAll(() => scratch?.close());
-
-const app = () => scratch.app;
 
 async function api(method: 'GET' | 'POST', url: string, token?: string, payload?: object) {
   const response = await app().inject({
@@ -55,7 +49,7 @@ const ENDERS: readonly Ender[] = ['traveller', 'organizer', 'support', 'job'];
 
 /** A confirmed two-rider booking with a payment of `type` open on its card page. */
 async function openPayment(type: 'prepayment' | 'full') {
-  const date = await dateWithSeats(db, 10, used);
+  const date = await dateWithSeats(db(), 10, used);
   const traveller = await signUp(app());
   const made = await book(app(), date, { ...traveller, riders: 2 });
   expect(made.status).toBe(201);
@@ -66,7 +60,7 @@ async function openPayment(type: 'prepayment' | 'full') {
     payment_method: 'card',
   });
   expect(started.status).toBe(200);
-  const [payment] = await db
+  const [payment] = await db()
     .select()
     .from(payments)
     .where(eq(payments.id, started.body.payment.id as number));
@@ -102,11 +96,11 @@ const unexpectedAnswers = (answers: { label: Label; status: number }[]) =>
 
 /** The booking job's release at the end of a hold, run as a second process would. */
 const runJob = () =>
-  expireUnpaidBookings(db, {
+  expireUnpaidBookings(db(), {
     now: new Date(),
     holdHours: 72,
     publicUrl: PUBLIC_URL,
-    payments: bookingPayments(db),
+    payments: bookingPayments(db()),
   }).then(
     () => ({ status: 200 }),
     (error: unknown) => ({ status: 500, error }),
@@ -139,14 +133,14 @@ function endBooking(
 
 async function supportAgent() {
   const agent = await signUp(app());
-  await db.update(users).set({ role: 'support' }).where(eq(users.email, agent.email));
+  await db().update(users).set({ role: 'support' }).where(eq(users.email, agent.email));
   return agent;
 }
 
 /** Each charge: amount, refunded at Gallop and at the provider, and its refund rows. */
 async function chargesOf(id: number) {
   return (
-    await db.execute<{
+    await db().execute<{
       id: number;
       amount: string;
       refunded: string;
@@ -188,15 +182,16 @@ describe("a provider's success racing the booking's end", () => {
       for (const ender of ENDERS) {
         const type = round % 2 === 0 ? 'full' : 'prepayment';
         const { date, traveller, id, payment, url } = await openPayment(type);
-        const member = ender === 'organizer' ? await organizerMemberOf(app(), db, date) : undefined;
+        const member =
+          ender === 'organizer' ? await organizerMemberOf(app(), db(), date) : undefined;
         const agent = ender === 'support' ? await supportAgent() : undefined;
         if (ender === 'job') {
           // The hold ended, and the page was opened more than the in-flight wait ago.
-          await db
+          await db()
             .update(bookingRequests)
             .set({ holdUntil: new Date(Date.now() - 60_000) })
             .where(eq(bookingRequests.id, id));
-          await db
+          await db()
             .update(payments)
             .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
             .where(eq(payments.id, payment.id));
@@ -204,7 +199,7 @@ describe("a provider's success racing the booking's end", () => {
         // The payer's bank confirmed on odd rounds before anyone acts; on even ones the card
         // page itself completes in the race.
         const preCharged = round % 2 === 1;
-        if (preCharged) await chargeAtProvider(db, payment.providerPaymentId);
+        if (preCharged) await chargeAtProvider(db(), payment.providerPaymentId);
         const notice = successNotice(payment);
         const end = () => endBooking(ender, id, { traveller, member, agent }, runJob);
         const answers = await Promise.all([
@@ -219,15 +214,15 @@ describe("a provider's success racing the booking's end", () => {
         const unexpected = unexpectedAnswers(answers);
         if (unexpected.length > 0) defects.push(`${ender}#${round}: ${unexpected.join(', ')}`);
         // The booking job finishes what the race left: late charges, voids, refunds.
-        const settle = bookingPayments(db);
+        const settle = bookingPayments(db());
         await settle.reconcile(PUBLIC_URL, new Date(Date.now() + 3_600_000));
         await settle.sendRefunds();
 
-        const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, id));
+        const [row] = await db().select().from(bookingRequests).where(eq(bookingRequests.id, id));
         const charges = await chargesOf(id);
         const charged = charges.reduce((s, c) => s + c.providerCharged, 0);
         const providerRefunded = charges.reduce((s, c) => s + c.providerRefunded, 0);
-        const pending = await db.select().from(refunds).where(eq(refunds.requestId, id));
+        const pending = await db().select().from(refunds).where(eq(refunds.requestId, id));
         const key = `${ender}/${type}/${preCharged ? 'charged' : 'page'}`;
         const state = `${row!.status}:${row!.paid > 0 ? 'paid' : 'unpaid'}`;
         outcomes[key] ??= {};
@@ -264,7 +259,7 @@ describe("a provider's success racing the booking's end", () => {
             if (row!.refunded !== charged) problems.push('not all given back');
           }
         }
-        const seats = await placesOf(db, date.id);
+        const seats = await placesOf(db(), date.id);
         if (seats.free + seats.sold !== seats.capacity) problems.push('seats do not add up');
         if (problems.length > 0) {
           defects.push(
@@ -292,11 +287,11 @@ function cancellationOwed(row: typeof bookingRequests.$inferSelect, startDate: s
 
 /** The booking's books: the provider keeps what it counts paid, less what a cancel gave back. */
 async function booksOf(id: number, startDate: string) {
-  const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, id));
+  const [row] = await db().select().from(bookingRequests).where(eq(bookingRequests.id, id));
   const charges = await chargesOf(id);
   const charged = charges.reduce((s, c) => s + c.providerCharged, 0);
   const providerRefunded = charges.reduce((s, c) => s + c.providerRefunded, 0);
-  const cancelled = (await db.select().from(refunds).where(eq(refunds.requestId, id))).filter(
+  const cancelled = (await db().select().from(refunds).where(eq(refunds.requestId, id))).filter(
     (r) => r.reason === 'cancellation',
   );
   const problems: string[] = [];
@@ -324,8 +319,8 @@ describe('a paid booking growing, paying and ending at once', () => {
       const ender = ENDERS[round % ENDERS.length]!;
       const { date, traveller, id, url } = await openPayment('prepayment');
       expect((await submitCard(app(), url, TEST_CARDS.success)).statusCode).toBe(303);
-      const [made] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, id));
-      const member = ender === 'organizer' ? await organizerMemberOf(app(), db, date) : undefined;
+      const [made] = await db().select().from(bookingRequests).where(eq(bookingRequests.id, id));
+      const member = ender === 'organizer' ? await organizerMemberOf(app(), db(), date) : undefined;
       const agent = ender === 'support' ? await supportAgent() : undefined;
       const pay = (type: string) =>
         api('POST', '/crm/api/payment/start', traveller.token, {
@@ -345,25 +340,25 @@ describe('a paid booking growing, paying and ending at once', () => {
       expect(added.status).toBe(200);
       const share = await pay('prepayment');
       expect(share.status).toBe(200);
-      const [balanceRow] = await db
+      const [balanceRow] = await db()
         .select()
         .from(payments)
         .where(eq(payments.id, balance.body.payment.id as number));
       // The balance page was charged before the rider change voided it.
-      await chargeAtProvider(db, balanceRow!.providerPaymentId);
+      await chargeAtProvider(db(), balanceRow!.providerPaymentId);
       if (ender === 'job') {
-        await db
+        await db()
           .update(bookingRequests)
           .set({ holdUntil: new Date(Date.now() - 60_000) })
           .where(eq(bookingRequests.id, id));
       }
       const end = () =>
         endBooking(ender, id, { traveller, member, agent }, () =>
-          runBookingJob(db, {
+          runBookingJob(db(), {
             now: new Date(Date.now() + 31 * 60_000),
             holdHours: 72,
             publicUrl: PUBLIC_URL,
-            payments: bookingPayments(db),
+            payments: bookingPayments(db()),
           }).then(
             () => ({ status: 200 }),
             () => ({ status: 500 }),
@@ -385,11 +380,11 @@ describe('a paid booking growing, paying and ending at once', () => {
       ]);
       const unexpected = unexpectedAnswers(answers);
       if (unexpected.length > 0) defects.push(`${ender}#${round}: ${unexpected.join(', ')}`);
-      const settle = bookingPayments(db);
+      const settle = bookingPayments(db());
       await settle.reconcile(PUBLIC_URL, new Date(Date.now() + 3_600_000));
       await settle.sendRefunds();
       const { row, problems } = await booksOf(id, date.startDate);
-      const seats = await placesOf(db, date.id);
+      const seats = await placesOf(db(), date.id);
       if (seats.free + seats.sold !== seats.capacity) problems.push('seats do not add up');
       if (problems.length > 0) {
         defects.push(

@@ -7,14 +7,13 @@
  * overlap; on PGlite the same assertions hold one after another.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { bookingRequests, bookingTourists, tours } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
-import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import {
   book,
+  bookingScratchAppForFile,
   cancelBooking,
   dateWithSeats,
   placesOf,
@@ -23,25 +22,16 @@ import {
   type TourDateRow,
 } from './testing-scratch.ts';
 
-let scratch: ScratchApp;
-let db: Database;
+const { app, db } = bookingScratchAppForFile('heavy_edits');
 const used = new Set<number>();
 const rounds = testDatabaseKind() === 'postgres' ? 8 : 1;
 
 /** The standard horses carry up to 90 kg, the heavier ones up to 120 kg. */
 const LIMITS = { maxRiderWeightKg: 90, heavyRiderWeightKg: 120 };
 
-beforeAll(async () => {
-  scratch = await buildScratchApp('heavy_edits', { PUBLIC_WRITE_LIMIT: '1000000' });
-  db = scratch.scratch.handle.db;
-}, 120_000);
-afterAll(() => scratch?.close());
-
-const app = () => scratch.app;
-
 async function heavyDate(seats: number, heavy: number): Promise<TourDateRow> {
-  const date = await dateWithSeats(db, seats, used, { heavyPlaces: heavy });
-  await db.update(tours).set(LIMITS).where(eq(tours.id, date.tourId));
+  const date = await dateWithSeats(db(), seats, used, { heavyPlaces: heavy });
+  await db().update(tours).set(LIMITS).where(eq(tours.id, date.tourId));
   return date;
 }
 
@@ -81,8 +71,8 @@ const withWeight = (tourists: Json[], index: number, weight: number) =>
  * standard limit and no more; the date's free count is its capacity less what they hold.
  */
 async function expectHeavyPlacesAgree(dateId: number) {
-  const places = await placesOf(db, dateId);
-  const rows = await db
+  const places = await placesOf(db(), dateId);
+  const rows = await db()
     .select({
       id: bookingRequests.id,
       held: bookingRequests.heavyPlaces,
@@ -111,7 +101,7 @@ describe('weights edited across the standard limit under concurrency', () => {
       const slimming = await booked(date, [70, 100]);
       const gaining = await booked(date, [70, 80]);
       const gaining2 = await booked(date, [75]);
-      expect((await placesOf(db, date.id)).heavyFree).toBe(1);
+      expect((await placesOf(db(), date.id)).heavyFree).toBe(1);
       const answers = await Promise.all([
         updateRiders(slimming.token, slimming.id, withWeight(slimming.tourists, 1, 85)),
         updateRiders(gaining.token, gaining.id, withWeight(gaining.tourists, 1, 110)),
@@ -154,7 +144,7 @@ describe('weights edited across the standard limit under concurrency', () => {
     const refused = await updateRiders(light.token, light.id, withWeight(light.tourists, 1, 95));
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toHaveProperty(['tourists.1.weight']);
-    const [stored] = await db
+    const [stored] = await db()
       .select({ weight: bookingTourists.weight })
       .from(bookingTourists)
       .where(eq(bookingTourists.id, light.tourists[1]!.id as number));
