@@ -639,7 +639,8 @@ test('the organizer confirms from the booking card in the chat; both open conver
       page
         .getByTestId('chat-system-message')
         .filter({ hasText: `Open booking #${id}` })
-        .filter({ hasText: 'is confirmed:' }),
+        // The answer's line, not the claim's ("… booking request #N is confirmed: it waits …").
+        .filter({ hasText: new RegExp(`Booking #${id} is confirmed:`, 'u') }),
     ).toBeVisible({ timeout: 15_000 });
   }
   expect((await bookingNow(request, guest)).status).toBe(2);
