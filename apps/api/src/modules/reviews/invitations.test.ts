@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, exists, gt, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, lt, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
@@ -36,30 +36,43 @@ const call = (operationId: OperationId, method: 'GET' | 'POST', url: string, pay
  * same time on a shared database, add draft tours). With `tourPage`, the tour also has a date
  * ahead, so its page answers 200 rather than the 410 of a tour whose dates have all passed.
  */
-async function booking({ status = 3, ended = true, tourPage = false } = {}) {
+async function booking({
+  status = 3,
+  ended = true,
+  tourPage = false,
+  on,
+}: {
+  status?: number;
+  ended?: boolean;
+  tourPage?: boolean;
+  /** This tour date, rather than a random one. */
+  on?: typeof tourDates.$inferSelect;
+} = {}) {
   const ahead = alias(tourDates, 'ahead');
-  const [found] = await db
-    .select({ date: tourDates })
-    .from(tourDates)
-    .innerJoin(tours, eq(tours.id, tourDates.tourId))
-    .where(
-      and(
-        eq(tours.isPublished, true),
-        ended
-          ? lt(tourDates.endDate, sql`current_date`)
-          : gt(tourDates.startDate, sql`current_date`),
-        tourPage
-          ? exists(
-              db
-                .select({ id: ahead.id })
-                .from(ahead)
-                .where(and(eq(ahead.tourId, tours.id), gt(ahead.startDate, sql`current_date`))),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(sql`random()`)
-    .limit(1);
+  const [found] = on
+    ? [{ date: on }]
+    : await db
+        .select({ date: tourDates })
+        .from(tourDates)
+        .innerJoin(tours, eq(tours.id, tourDates.tourId))
+        .where(
+          and(
+            eq(tours.isPublished, true),
+            ended
+              ? lt(tourDates.endDate, sql`current_date`)
+              : gt(tourDates.startDate, sql`current_date`),
+            tourPage
+              ? exists(
+                  db
+                    .select({ id: ahead.id })
+                    .from(ahead)
+                    .where(and(eq(ahead.tourId, tours.id), gt(ahead.startDate, sql`current_date`))),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(sql`random()`)
+        .limit(1);
   const date = found?.date;
   const [user] = await db
     .insert(users)
@@ -354,5 +367,68 @@ describe('reviews by link', () => {
       `/crm/api/review/get-by-uuid?uuid=${randomUUID()}`,
     );
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('reviews sent together', () => {
+  /** An ended date of each of two published tours of one organizer (a date only if none has two). */
+  async function endedDatesOfOneOrganizer() {
+    const ended = await db
+      .select({ date: tourDates, organizerId: tours.organizerId })
+      .from(tourDates)
+      .innerJoin(tours, eq(tours.id, tourDates.tourId))
+      .where(and(eq(tours.isPublished, true), lt(tourDates.endDate, sql`current_date`)))
+      .orderBy(sql`random()`);
+    const firstOfOrganizer = new Map<number, typeof tourDates.$inferSelect>();
+    for (const { date, organizerId } of ended) {
+      const first = firstOfOrganizer.get(organizerId);
+      if (!first) firstOfOrganizer.set(organizerId, date);
+      else if (first.tourId !== date.tourId) return [first, date];
+    }
+    return [ended[0]!.date];
+  }
+
+  /** The published reviews' count and average, as the tour's or organizer's row must show them. */
+  async function countedFrom(scope: SQL) {
+    const [row] = await db
+      .select({
+        count: sql<number>`count(*)::int`,
+        rating: sql<number>`round(avg(${reviews.rating})::numeric, 1)::real`,
+      })
+      .from(reviews)
+      .where(and(scope, eq(reviews.isPublished, true)));
+    return { reviewsCount: row!.count, rating: row!.rating };
+  }
+
+  it("counts every review in the tour's and the organizer's rating, 3 rounds of 10 at once", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const dates = await endedDatesOfOneOrganizer();
+      const rows = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => booking({ on: dates[index % dates.length] })),
+      );
+      const sent = await Promise.all(
+        rows.map((row, index) =>
+          call('submitReview', 'POST', '/crm/api/review/submit', {
+            uuid: row.uuid,
+            rating: 1 + (index % 5),
+            text: `Review ${index} of round ${round}`,
+          }),
+        ),
+      );
+      expect(sent.map((answer) => answer.status)).toEqual(rows.map(() => 200));
+      for (const tourId of new Set(rows.map((row) => row.tourId))) {
+        const [tour] = await db
+          .select({ reviewsCount: tours.reviewsCount, rating: tours.rating })
+          .from(tours)
+          .where(eq(tours.id, tourId));
+        expect(tour).toEqual(await countedFrom(eq(reviews.tourId, tourId)));
+      }
+      const [first] = await db.select().from(tours).where(eq(tours.id, rows[0]!.tourId));
+      const [organizer] = await db
+        .select({ reviewsCount: organizers.reviewsCount, rating: organizers.rating })
+        .from(organizers)
+        .where(eq(organizers.id, first!.organizerId));
+      expect(organizer).toEqual(await countedFrom(eq(reviews.organizerId, first!.organizerId)));
+    }
   });
 });

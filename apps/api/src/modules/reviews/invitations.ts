@@ -287,11 +287,25 @@ export function reviewInvitationHandlers(
           .returning();
         if (!row) return undefined;
         await attachReviewPhotos(tx, photos, row.id);
-        // The cards and pages show these aggregates.
+        // The cards and pages show these aggregates. Each row is locked before its reviews are
+        // counted: the count then runs after any review sent at the same moment has committed,
+        // so neither overwrites the other's count (tour, then organizer, in every review). `no
+        // key update` as the update itself takes: a plain `for update` waits on the key-share lock
+        // every review's insert holds on both rows, and two reviews deadlocked (409).
+        await tx
+          .select({ id: tours.id })
+          .from(tours)
+          .where(eq(tours.id, booking.tourId))
+          .for('no key update');
         await tx
           .update(tours)
           .set(await reviewAggregates(tx, eq(reviews.tourId, booking.tourId)))
           .where(eq(tours.id, booking.tourId));
+        await tx
+          .select({ id: organizers.id })
+          .from(organizers)
+          .where(eq(organizers.id, tour!.organizerId))
+          .for('no key update');
         await tx
           .update(organizers)
           .set(await reviewAggregates(tx, eq(reviews.organizerId, tour!.organizerId)))
