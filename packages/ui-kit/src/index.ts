@@ -15,8 +15,8 @@ export {
 export type { Breakpoint } from './tokens';
 
 // Layout and basics
-export { Button, DEFAULT_BUTTON_THEME } from './button';
-export type { ButtonProps, ButtonSize, ButtonTheme } from './button';
+export { Button, buttonClassName, DEFAULT_BUTTON_THEME } from './button';
+export type { ButtonFlush, ButtonLook, ButtonProps, ButtonSize, ButtonTheme } from './button';
 export { SPINNER_SIZE, Spinner } from './spinner';
 export type { SpinnerProps } from './spinner';
 export { SELECT_SEARCH_TEXTS, Select, groupSelectItems } from './select';

@@ -16,6 +16,7 @@ const meta = {
       options: ['primary', 'negative', 'ghost', 'danger', 'light'],
     },
     size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
+    flush: { control: 'inline-radio', options: [undefined, 'start', 'end'] },
     children: { control: 'text' },
     type: { control: 'inline-radio', options: ['button', 'submit', 'reset'] },
   },
@@ -133,6 +134,33 @@ export const Block: Story = {
     const button = canvas.getByRole('button', { name: 'Request to book' });
     // As wide as its container (360px, or less on a phone).
     await expect(button.offsetWidth).toBe(button.parentElement?.offsetWidth);
+  },
+};
+
+/**
+ * A ghost button on a line of its own under text: `flush="start"` puts its label on the text's
+ * edge and its padding (the hover background) out in the margin, in every size.
+ */
+export const FlushUnderText: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 8, maxWidth: 420, paddingInline: 32 }}>
+      <p style={{ margin: 0 }}>Free cancellation until 30 days before the start.</p>
+      {(['sm', 'md', 'lg'] as const).map((size) => (
+        <div key={size}>
+          <Button {...args} theme="ghost" size={size} flush="start">
+            {`Cancel booking (${size})`}
+          </Button>
+        </div>
+      ))}
+    </div>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    const textEdge = canvasElement.querySelector('p')!.getBoundingClientRect().left;
+    for (const size of ['sm', 'md', 'lg']) {
+      const button = canvas.getByRole('button', { name: `Cancel booking (${size})` });
+      const label = button.querySelector('.gk-button__label')!.getBoundingClientRect().left;
+      await expect(Math.round(label - textEdge)).toBe(0);
+    }
   },
 };
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Button } from './button';
+import { Button, buttonClassName } from './button';
 
 describe('Button', () => {
   it('uses the negative theme by default and is a plain button', () => {
@@ -30,5 +30,27 @@ describe('Button', () => {
     expect(button).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(button);
     expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('puts its label on the text edge it is flush with', () => {
+    render(
+      <Button theme="ghost" size="sm" flush="start">
+        Cancel booking
+      </Button>,
+    );
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toHaveClass(
+      'gk-button--ghost',
+      'gk-button--sm',
+      'gk-button--flush-start',
+    );
+  });
+});
+
+describe('buttonClassName', () => {
+  it("gives another element the Button's look, with the Button's defaults", () => {
+    expect(buttonClassName()).toBe('gk-button gk-button--negative gk-button--md');
+    expect(buttonClassName({ theme: 'ghost', size: 'lg', block: true, flush: 'end' })).toBe(
+      'gk-button gk-button--ghost gk-button--lg gk-button--block gk-button--flush-end',
+    );
   });
 });

@@ -1,2 +1,2 @@
-export { Button, DEFAULT_BUTTON_THEME } from './button';
-export type { ButtonProps, ButtonSize, ButtonTheme } from './button';
+export { Button, buttonClassName, DEFAULT_BUTTON_THEME } from './button';
+export type { ButtonFlush, ButtonLook, ButtonProps, ButtonSize, ButtonTheme } from './button';
