@@ -257,17 +257,6 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     app.addHook('onClose', async () => searchIndex.close());
   }
 
-  // The chat's Socket.IO server rides on this app's HTTP server: it serves once the app listens,
-  // and its sockets are dropped before the server closes (they would hold the close open).
-  const chatSocket = attachChatSocket(app.server, {
-    db: options.database.db,
-    webOrigin: env.WEB_ORIGIN,
-    redisUrl: env.REDIS_URL,
-    log: app.log.child({ module: 'chat' }),
-    // Long-polling needs every request of a session on one process (decision 164).
-    websocketOnly: env.API_WORKERS > 1,
-  });
-  app.addHook('preClose', () => chatSocket.close());
   // Secrets only this API checks: configured, else generated once per database and read from it
   // before the app serves. Secrets shared with another service: unset in production, their
   // feature is off and a warning says so (decision 061).
@@ -292,6 +281,20 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     captcha,
     onRefused: options.metrics?.countRefusal,
   });
+
+  // The chat's Socket.IO server rides on this app's HTTP server: it serves once the app listens,
+  // and its sockets are dropped before the server closes (they would hold the close open).
+  const chatSocket = attachChatSocket(app.server, {
+    db: options.database.db,
+    webOrigin: env.WEB_ORIGIN,
+    redisUrl: env.REDIS_URL,
+    log: app.log.child({ module: 'chat' }),
+    // Long-polling needs every request of a session on one process (decision 164).
+    websocketOnly: env.API_WORKERS > 1,
+    // Joins a minute count once for every API process.
+    rateLimits,
+  });
+  app.addHook('preClose', () => chatSocket.close());
 
   // Messenger bots post the connection codes travellers send them here (decision 059).
   const bots = botSecrets(env);

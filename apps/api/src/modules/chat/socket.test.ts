@@ -19,6 +19,15 @@ import { contractCaller, type Json } from '#src/testing/call.ts';
 import { attachChatSocket, type ChatSocketServer } from './socket.ts';
 import { collect, connected, listenOnLoopback, next, socketClients } from './socket-clients.ts';
 import { pngFile, uploadCaller } from '#src/modules/uploads/testing.ts';
+import { openSupportChat } from './chats.ts';
+import {
+  JOINS_PER_MINUTE,
+  MAX_CHAT_ROOMS_PER_SOCKET,
+  MAX_SOCKETS_PER_USER,
+  TOO_MANY_JOINS,
+  TOO_MANY_ROOMS,
+  TOO_MANY_SOCKETS,
+} from './socket-limits.ts';
 import { chatAccount, unoccupiedOrganizer } from './testing.ts';
 
 let testApp: TestApp;
@@ -288,6 +297,72 @@ describe('changes to a chat reach its room', () => {
         url: expect.stringMatching(/^\/uploads\/files\/.+\/saddle\.png$/),
       }),
     });
+  });
+});
+
+describe('floods from one account', () => {
+  it(`answers ${JOINS_PER_MINUTE} join_chat a minute per account; the rest are refused at once`, async () => {
+    const { traveller, chat } = await conversation();
+    const [first, second] = [open(baseUrl, traveller.token), open(baseUrl, traveller.token)];
+    await Promise.all([connected(first), connected(second)]);
+    // A burst from two sockets of one account: the budget is the account's, not each socket's.
+    const burst = Array.from({ length: 2 * JOINS_PER_MINUTE }, (_, i) =>
+      joinChat(i % 2 === 0 ? first : second, { chat_id: chat.id }),
+    );
+    const answers = await Promise.all(burst);
+    expect(answers.filter((answer) => answer.ok === true)).toHaveLength(JOINS_PER_MINUTE);
+    expect(answers.filter((answer) => answer.ok !== true)).toEqual(
+      Array.from({ length: JOINS_PER_MINUTE }, () => ({ ok: false, message: TOO_MANY_JOINS })),
+    );
+    // Another account is not held back.
+    const other = await conversation();
+    const otherSocket = open(baseUrl, other.traveller.token);
+    await connected(otherSocket);
+    expect(await joinChat(otherSocket, { chat_id: other.chat.id })).toEqual({ ok: true });
+  });
+
+  it(`follows at most ${MAX_CHAT_ROOMS_PER_SOCKET} conversations per socket`, async () => {
+    const agent = await chatAccount(db, 'support');
+    const travellers = await Promise.all(
+      Array.from({ length: MAX_CHAT_ROOMS_PER_SOCKET + 1 }, () => chatAccount(db)),
+    );
+    const supportChats = await Promise.all(
+      travellers.map(async ({ user }) => (await openSupportChat(db, user.id)).chat),
+    );
+    const socket = open(baseUrl, agent.token);
+    await connected(socket);
+    // Sent at once: joins still waiting for the database count too.
+    const answers = await Promise.all(
+      supportChats.map((chat) => joinChat(socket, { chat_id: chat.id })),
+    );
+    expect(answers.filter((answer) => answer.ok === true)).toHaveLength(MAX_CHAT_ROOMS_PER_SOCKET);
+    const refused = answers.findIndex((answer) => answer.ok !== true);
+    expect(answers[refused]).toEqual({ ok: false, message: TOO_MANY_ROOMS });
+    // Joining one it follows already, or another after leaving one, is answered as before.
+    const followed = supportChats.filter((_, index) => index !== refused);
+    expect(await joinChat(socket, { chat_id: followed[0]!.id })).toEqual({ ok: true });
+    socket.emit('leave_chat', { chat_id: followed[0]!.id });
+    expect(await joinChat(socket, { chat_id: supportChats[refused]!.id })).toEqual({ ok: true });
+  });
+
+  it(`holds ${MAX_SOCKETS_PER_USER} sockets per account and refuses more, even opened at once`, async () => {
+    const traveller = await chatAccount(db);
+    const attempts = Array.from({ length: MAX_SOCKETS_PER_USER + 5 }, () =>
+      open(baseUrl, traveller.token),
+    );
+    const outcomes = await Promise.allSettled(attempts.map(connected));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(
+      MAX_SOCKETS_PER_USER,
+    );
+    const refusals = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [(outcome.reason as Error).message] : [],
+    );
+    expect(refusals).toEqual(Array.from({ length: 5 }, () => TOO_MANY_SOCKETS));
+    // Another account connects; and one closed socket makes room for a new one.
+    await connected(open(baseUrl, (await chatAccount(db)).token));
+    const closing = attempts.find((socket) => socket.connected)!;
+    closing.disconnect();
+    await expect.poll(() => connected(open(baseUrl, traveller.token)).then(() => true)).toBe(true);
   });
 });
 

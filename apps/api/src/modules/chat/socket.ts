@@ -3,13 +3,16 @@
  * the access token (`auth: { token }`, or the `X-Authorization: Bearer` header the web server's
  * proxy adds), each socket joins `user:{id}` and `session:{id}`, and a client viewing a
  * conversation joins `chat:{id}` with `join_chat`. Browsers connect only from the web origin;
- * a session that ends loses its sockets (issue 43, finding 8). With REDIS_URL the Redis adapter
- * carries events between API processes; without it the in-memory adapter serves one process.
+ * a session that ends loses its sockets (issue 43, finding 8). An account's sockets, the
+ * conversations each follows and its joins a minute are capped (socket-limits.ts). With
+ * REDIS_URL the Redis adapter carries events between API processes; without it the in-memory
+ * adapter serves one process.
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Database } from '#src/db/client.ts';
+import { createRateLimiter, type RateLimits } from '#src/http/rate-limit.ts';
 import {
   bearerTokenOf,
   findSignedByToken,
@@ -18,6 +21,14 @@ import {
 } from '#src/modules/sessions/index.ts';
 import { createRedisAdapter, createRedisClient } from '#src/redis.ts';
 import { findChatFor, loadViewer, type Viewer } from './chats.ts';
+import {
+  JOINS_PER_MINUTE,
+  MAX_CHAT_ROOMS_PER_SOCKET,
+  MAX_SOCKETS_PER_USER,
+  TOO_MANY_JOINS,
+  TOO_MANY_ROOMS,
+  TOO_MANY_SOCKETS,
+} from './socket-limits.ts';
 import {
   chatRoom,
   userRoom,
@@ -48,6 +59,8 @@ export interface ChatSocketOptions {
    * processes that do not know their session (decision 164).
    */
   websocketOnly?: boolean;
+  /** Where `join_chat` is counted (the app's, shared through Redis); this process's by default. */
+  rateLimits?: RateLimits | undefined;
 }
 
 export interface ChatSocketServer {
@@ -152,11 +165,26 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
     redis = { pub, sub };
   }
 
+  const joinLimiter = createRateLimiter({
+    name: 'chat-socket-joins',
+    limit: JOINS_PER_MINUTE,
+    windowMs: 60_000,
+    limits: options.rateLimits,
+  });
+  /** This process's sockets in a room (those still in their handshake included). */
+  const localSockets = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
+
   io.use((socket, next) => {
     findSignedByToken(options.db, handshakeToken(socket))
       .then(async (signed) => {
         if (!signed) return next(new Error(UNAUTHORIZED));
-        socket.data.viewer = await loadViewer(options.db, signed.user);
+        const viewer = await loadViewer(options.db, signed.user);
+        const room = userRoom(viewer.user.id);
+        if (localSockets(room) >= MAX_SOCKETS_PER_USER) return next(new Error(TOO_MANY_SOCKETS));
+        // In the user's room from now on (in the same tick as the count), so handshakes in
+        // parallel count each other; a refused or abandoned handshake leaves it again.
+        void socket.join(room);
+        socket.data.viewer = viewer;
         socket.data.sessionId = signed.sessionId;
         next();
       })
@@ -180,16 +208,40 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
         socket.disconnect(true);
       });
 
+    // Rooms this socket is joining (waiting for the limit or the database): they count as followed.
+    const joining = new Set<string>();
+
     socket.on('join_chat', (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       const chatId = chatIdOf(payload);
       if (chatId === undefined) return reply({ ok: false, message: BAD_CHAT_ID });
-      findChatFor(options.db, socket.data.viewer, chatId)
-        .then(async () => {
-          await socket.join(chatRoom(chatId));
+      const room = chatRoom(chatId);
+      const followed = [...socket.rooms].filter((joined) => joined.startsWith('chat:')).length;
+      const known = socket.rooms.has(room) || joining.has(room);
+      if (!known && followed + joining.size >= MAX_CHAT_ROOMS_PER_SOCKET) {
+        return reply({ ok: false, message: TOO_MANY_ROOMS });
+      }
+      if (!known) joining.add(room);
+      // Counted before the database is read: a burst is refused without reaching it.
+      joinLimiter
+        .allow(`user:${socket.data.viewer.user.id}`)
+        .then(async (verdict) => {
+          if (!verdict.allowed) return reply({ ok: false, message: TOO_MANY_JOINS });
+          try {
+            await findChatFor(options.db, socket.data.viewer, chatId);
+          } catch {
+            return reply({ ok: false, message: 'Chat not found' });
+          }
+          await socket.join(room);
           reply({ ok: true });
         })
-        .catch(() => reply({ ok: false, message: 'Chat not found' }));
+        .catch((error: unknown) => {
+          options.log.warn({ err: error }, 'chat socket: joining a chat failed');
+          reply({ ok: false, message: 'The chat could not be joined: try again' });
+        })
+        .finally(() => {
+          if (!known) joining.delete(room);
+        });
     });
 
     socket.on('leave_chat', (payload) => {
