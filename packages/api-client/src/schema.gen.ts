@@ -5230,7 +5230,7 @@ export interface components {
     XCaptcha: string;
     /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms, to a tenth, optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
     XRiderPassport: string;
-    /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
+    /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request from the same caller is a 422. A key is its caller's (the account, or a guest's e-mail address): another caller's use of it never answers, nor refuses, this caller's request. */
     IdempotencyKey: string;
     Page: number;
     /** @description Include `alt` texts of media items (0 or 1). */
@@ -8899,7 +8899,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request from the same caller is a 422. A key is its caller's (the account, or a guest's e-mail address): another caller's use of it never answers, nor refuses, this caller's request. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -8931,7 +8931,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request from the same caller is a 422. A key is its caller's (the account, or a guest's e-mail address): another caller's use of it never answers, nor refuses, this caller's request. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -8963,7 +8963,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request from the same caller is a 422. A key is its caller's (the account, or a guest's e-mail address): another caller's use of it never answers, nor refuses, this caller's request. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -9183,7 +9183,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request from the same caller is a 422. A key is its caller's (the account, or a guest's e-mail address): another caller's use of it never answers, nor refuses, this caller's request. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -9402,7 +9402,7 @@ export interface operations {
         uuid: components['parameters']['UuidQuery'];
       };
       header?: {
-        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request from the same caller is a 422. A key is its caller's (the account, or a guest's e-mail address): another caller's use of it never answers, nor refuses, this caller's request. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;

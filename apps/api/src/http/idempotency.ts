@@ -3,7 +3,9 @@
  * 167: a date run or cancelled, a booking cancelled), in the manner of the IETF draft
  * "The Idempotency-Key HTTP Header Field" and Stripe's API: the key, a fingerprint of the caller
  * and the request, and the answer are kept for at least 24 hours. A replay answers the saved
- * status and body and does nothing; the same key with another request is a 422.
+ * status and body and does nothing; the same key with another request is a 422. Keys are the
+ * owner's (an account, a guest's address), as Stripe's are an account's: another owner's key
+ * never answers, nor refuses, this owner's request.
  *
  * The key row is inserted in the transaction that creates the resource, so a process killed
  * mid-way leaves both or neither: a client that saw only a socket error retries with its key and
@@ -50,8 +52,13 @@ export function fingerprintOf(parts: Record<string, unknown>): string {
 
 export interface IdempotentCreate<Body> {
   db: Database;
-  /** The operation: one key may be used once per operation. */
+  /** The operation: one key may be used once per operation and owner. */
   scope: string;
+  /**
+   * Whose key it is (`user:<id>`, `guest:<hash of the address>`): the same key sent by two owners is two
+   * requests, so nobody is answered, or refused, for another's use of it.
+   */
+  owner: string;
   key: string | undefined;
   fingerprint: string;
   statusCode: number;
@@ -72,12 +79,16 @@ export interface SavedAnswer<Body> {
   replayed: boolean;
 }
 
+/** The stored scope: the operation and the owner, so owners' keys never meet. */
+const ownedScope = (call: Pick<IdempotentCreate<unknown>, 'scope' | 'owner'>) =>
+  `${call.scope}/${call.owner}`;
+
 /** The answer saved for `key`, if any; a 422 when the key belongs to another request. */
 export async function savedAnswer<Body>(
-  call: Pick<IdempotentCreate<Body>, 'db' | 'scope' | 'key' | 'fingerprint' | 'answer'>,
+  call: Pick<IdempotentCreate<Body>, 'db' | 'scope' | 'owner' | 'key' | 'fingerprint' | 'answer'>,
 ): Promise<SavedAnswer<Body> | undefined> {
   if (call.key === undefined) return undefined;
-  const where = and(eq(idempotencyKeys.scope, call.scope), eq(idempotencyKeys.key, call.key));
+  const where = and(eq(idempotencyKeys.scope, ownedScope(call)), eq(idempotencyKeys.key, call.key));
   const [row] = await call.db.select().from(idempotencyKeys).where(where);
   if (!row) return undefined;
   if (row.fingerprint !== call.fingerprint) {
@@ -90,12 +101,43 @@ export async function savedAnswer<Body>(
   return { ...(await saveAnswer(call, row.resourceId!, row.statusCode!)), replayed: true };
 }
 
+/**
+ * A key saved before keys had owners (scope: the operation alone), answered to the request that
+ * made it (the same fingerprint, which names the caller): a retry sent across the deploy that
+ * scoped keys replays rather than books again. Such rows are purged within the key's 48 hours.
+ */
+async function answerSavedBeforeOwners<Body>(
+  call: Pick<IdempotentCreate<Body>, 'db' | 'scope' | 'key' | 'fingerprint' | 'answer'>,
+): Promise<SavedAnswer<Body> | undefined> {
+  const [row] = await call.db
+    .select({
+      response: idempotencyKeys.response,
+      statusCode: idempotencyKeys.statusCode,
+      resourceId: idempotencyKeys.resourceId,
+    })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.scope, call.scope),
+        eq(idempotencyKeys.key, call.key!),
+        eq(idempotencyKeys.fingerprint, call.fingerprint),
+      ),
+    );
+  if (!row || row.resourceId === null) return undefined;
+  // Committed before the answer was saved: built from what the key created.
+  const body = row.response === null ? await call.answer(row.resourceId) : (row.response as Body);
+  return { statusCode: row.statusCode!, body, replayed: true };
+}
+
 async function saveAnswer<Body>(
-  call: Pick<IdempotentCreate<Body>, 'db' | 'scope' | 'key' | 'answer'>,
+  call: Pick<IdempotentCreate<Body>, 'db' | 'scope' | 'owner' | 'key' | 'answer'>,
   resourceId: number,
   statusCode: number,
 ): Promise<{ statusCode: number; body: Body }> {
-  const where = and(eq(idempotencyKeys.scope, call.scope), eq(idempotencyKeys.key, call.key!));
+  const where = and(
+    eq(idempotencyKeys.scope, ownedScope(call)),
+    eq(idempotencyKeys.key, call.key!),
+  );
   const body = await call.answer(resourceId);
   const [saved] = await call.db
     .update(idempotencyKeys)
@@ -123,11 +165,14 @@ export async function createOnce<Body>(call: IdempotentCreate<Body>): Promise<Sa
     const id = await transact(() => db.transaction((tx) => call.create(tx)));
     return { statusCode: call.statusCode, body: await call.answer(id), replayed: false };
   }
+  const earlier = await answerSavedBeforeOwners(call);
+  if (earlier) return earlier;
+  const scope = ownedScope(call);
   const created = await transact(() =>
     db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(idempotencyKeys)
-        .values({ scope: call.scope, key, fingerprint: call.fingerprint })
+        .values({ scope, key, fingerprint: call.fingerprint })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (!claimed) return undefined;
@@ -135,7 +180,7 @@ export async function createOnce<Body>(call: IdempotentCreate<Body>): Promise<Sa
       await tx
         .update(idempotencyKeys)
         .set({ resourceId: id, statusCode: call.statusCode })
-        .where(and(eq(idempotencyKeys.scope, call.scope), eq(idempotencyKeys.key, key)));
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
       return id;
     }),
   );

@@ -302,7 +302,7 @@ export const refunds = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    /** The operation, e.g. `createBookingRequest`. */
+    /** The operation and the key's owner, e.g. `createBookingRequest/user:42`. */
     scope: text().notNull(),
     key: text().notNull(),
     /** sha256 of the caller and the request: the same key with another request is refused. */

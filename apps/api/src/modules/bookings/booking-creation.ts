@@ -156,6 +156,11 @@ export function bookingCreation(settings: CreationSettings, input: CreationInput
   const idempotent = {
     db,
     scope: 'createBookingRequest',
+    // A guest's key is their address's: another guest sending it books for themselves.
+    owner:
+      input.signedUserId === undefined
+        ? `guest:${fingerprintOf({ email: normalizeEmail(body.contact.email) })}`
+        : `user:${input.signedUserId}`,
     key: input.idempotencyKey,
     fingerprint: fingerprintOf({ user: input.signedUserId ?? null, currency, body }),
     answer: async (id: number) =>

@@ -129,6 +129,7 @@ function decideOnce<Done>(
   return actOnce({
     db: deps.db,
     scope: decision.scope,
+    owner: `user:${call.userId}`,
     key: call.idempotencyKey,
     fingerprint: fingerprintOf({ user: call.userId, ...decision.request }),
     statusCode: 200,

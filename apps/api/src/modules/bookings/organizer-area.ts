@@ -398,6 +398,7 @@ export async function cancelAsMember(
   const answered = await actOnce({
     db: deps.db,
     scope: 'cancelOrganizerBooking',
+    owner: `user:${call.userId}`,
     key: call.idempotencyKey,
     fingerprint: fingerprintOf({ user: call.userId, id: call.id, reason: call.reason }),
     statusCode: 200,

@@ -221,9 +221,9 @@ describe('"Run this date" with an Idempotency-Key', () => {
     }
     expect(await messagesOfDate(db(), date.id, 'organizer-date-guaranteed')).toHaveLength(1);
 
-    // Another request (another date, another member) with the key.
+    // Another request (another date of the tour) with the member's key.
     const other = await dateWithSeats(db(), 10, used, { guaranteed: false });
-    const otherMember = await memberOf(other);
+    await db().update(tourDates).set({ tourId: date.tourId }).where(eq(tourDates.id, other.id));
     const mails = await outboxSize();
     expect(await run()).toEqual({ status: 200, body: answer });
     const again = await post(member.token, 'departure/guarantee', { id: date.id });
@@ -231,10 +231,13 @@ describe('"Run this date" with an Idempotency-Key', () => {
       status: 409,
       body: { message: 'This date is already guaranteed' },
     });
-    await expectKeyRefused(
-      await post(otherMember.token, 'departure/guarantee', { id: other.id }, key),
-    );
+    await expectKeyRefused(await post(member.token, 'departure/guarantee', { id: other.id }, key));
     expect(await outboxSize()).toBe(mails);
+
+    // Another member's key is theirs: the same key runs their date.
+    const otherMember = await memberOf(date);
+    const theirs = await post(otherMember.token, 'departure/guarantee', { id: other.id }, key);
+    expect(theirs).toMatchObject({ status: 200, body: { id: other.id, guaranteed: true } });
   }, 120_000);
 });
 

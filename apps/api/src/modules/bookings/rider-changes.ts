@@ -229,6 +229,7 @@ export async function addRiders(
   const added = await actOnce({
     db,
     scope: 'addTourists',
+    owner: `user:${signedUserId}`,
     key: idempotencyKey,
     fingerprint: fingerprintOf({ uuid: row.uuid, body }),
     statusCode: 200,

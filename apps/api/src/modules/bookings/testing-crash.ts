@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, like, notExists, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, idempotencyKeys, tourDates, tours } from '#src/db/schema/index.ts';
@@ -370,7 +370,8 @@ export async function committedKeys(db: Database): Promise<Map<string, number | 
   const rows = await db
     .select({ key: idempotencyKeys.key, resourceId: idempotencyKeys.resourceId })
     .from(idempotencyKeys)
-    .where(eq(idempotencyKeys.scope, 'createBookingRequest'));
+    // Each owner's keys are scoped apart (`createBookingRequest/<owner>`).
+    .where(like(idempotencyKeys.scope, 'createBookingRequest/%'));
   return new Map(rows.map((row) => [row.key, row.resourceId]));
 }
 
