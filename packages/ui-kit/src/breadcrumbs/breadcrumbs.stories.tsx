@@ -59,5 +59,11 @@ export const WrappedOnAPhone: Story = {
       const next = boxes[index + 1];
       if (next && next.top > box.top + 1) await expect(next.top).toBeGreaterThanOrEqual(box.bottom);
     }
+    // A wrapped row starts with its crumb on the trail's edge: the '/' ends the row above.
+    const left = Math.round(canvas.getByRole('navigation').getBoundingClientRect().left);
+    for (const [index, box] of boxes.entries()) {
+      const previous = boxes[index - 1];
+      if (previous && box.top > previous.top + 1) await expect(Math.round(box.left)).toBe(left);
+    }
   },
 };
