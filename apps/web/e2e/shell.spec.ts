@@ -267,7 +267,8 @@ test.describe('parts of the shell that load on their own', () => {
   }) => {
     const html = await (await request.get('/')).text();
     expect(html).toContain('Provider agreement');
-    expect(html).toContain('Card payments are secured by 3-D Secure');
+    // A no-break hyphen: '3-' never ends a line (e2e/page-edges.spec.ts).
+    expect(html).toContain('Card payments are secured by 3\u2011D Secure');
     await keepServerElement(page, 'footer.site-footer');
     await page.goto('/');
     await waitForHydration(page);

@@ -4,6 +4,7 @@ import { mainPhone, telHref } from '../../../../lib/contacts';
 import { PROJECT_NAME } from '../../../../lib/site';
 import { useSiteInfo } from '../../../../lib/site-info';
 import { useLinkablePage } from '../../../../lib/legal-pages';
+import { keepShortHyphenatedWhole } from '../../../../lib/line-breaks';
 import { socialLinksQueryOptions } from '../../api';
 import { MailIcon, PhoneIcon } from './contact-icons';
 import './site-footer.css';
@@ -99,7 +100,11 @@ export function SiteFooter() {
         ))}
       </div>
       <div className="page-container site-footer__bottom">
-        <p>© {PROJECT_NAME}. Card payments are secured by 3-D Secure; no card data is stored.</p>
+        <p>
+          {keepShortHyphenatedWhole(
+            `© ${PROJECT_NAME}. Card payments are secured by 3-D Secure; no card data is stored.`,
+          )}
+        </p>
         {socials.length > 0 ? (
           <ul className="site-footer__socials" aria-label="Gallop on social networks">
             {socials.map((social) => (

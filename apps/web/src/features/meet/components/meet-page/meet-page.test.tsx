@@ -72,6 +72,8 @@ describe('MeetPage', () => {
       '/altai-horse-trek-to-the-multinskiye-lakes-12',
     );
     expect(screen.getByText('12–19 Jul 2026')).toBeInTheDocument();
+    // Whole on its line (no-break spaces): a narrow column breaks a range at its dash only.
+    expect(screen.getByText('12–19 Jul 2026').textContent).toBe('12–19\u00a0Jul\u00a02026');
     expect(screen.getByText('#4821')).toBeInTheDocument();
     expect(screen.getByText('Anna Petrova, Mark Petrov')).toBeInTheDocument();
     expect(screen.getByText('Flight S7 2519, Gorno-Altaysk')).toBeInTheDocument();

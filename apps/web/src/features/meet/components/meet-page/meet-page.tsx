@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useApi } from '../../../../lib/api';
 import { failureText } from '../../../../lib/failure-text';
+import { keepDatesWhole } from '../../../../lib/line-breaks';
 import { partyText } from '../../../../lib/party-text';
 import { describeTravel, formatWhen, type TravelInfo } from '../../../../lib/travel-info';
 import {
@@ -76,7 +77,7 @@ function MeetTrip({ data, arrivalOpen }: { data: MeetData; arrivalOpen: boolean 
       <dl className="meet-facts">
         <div>
           <dt>Dates</dt>
-          <dd>{data.tour_data.dates}</dd>
+          <dd>{keepDatesWhole(data.tour_data.dates)}</dd>
         </div>
         <div>
           <dt>Request</dt>

@@ -55,6 +55,14 @@ describe('OutcomePage', () => {
     );
   });
 
+  it('keeps "e-mail" and "3-D" whole at a line’s end (no "e-" alone in the narrow column)', async () => {
+    await renderInApp(<OutcomePage outcome={outcome(2, { paid: 1200 })} />);
+    await heading();
+    const next = [...document.querySelectorAll('.outcome-page__text')].map((p) => p.textContent);
+    expect(next.join(' ')).toContain('your e\u2011mail.');
+    expect(next.join(' ')).toContain('by 3\u2011D Secure');
+  });
+
   it('says what was more than due is on its way back', async () => {
     await renderInApp(<OutcomePage outcome={outcome(2, { paid: 1200, refunded: 150 })} />);
     expect(

@@ -2,6 +2,7 @@ import { formatPrice } from '@gallop/currency';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { keepShortHyphenatedWhole } from '../../../../lib/line-breaks';
 import { formatDay } from '../../../../lib/tour-format';
 import { outcomeKind, type PaymentOutcome } from '../../api';
 import { OUTCOME_TEXTS, refundText } from '../../texts';
@@ -119,12 +120,12 @@ function OutcomeCard({
         </span>
         <h1 className="display-heading outcome-page__title">{texts.title}</h1>
         <p className="outcome-page__lead" role={kind === 'pending' ? 'status' : undefined}>
-          {texts.lead}
+          {keepShortHyphenatedWhole(texts.lead)}
         </p>
         {details}
         {texts.next.map((text) => (
           <p key={text} className="outcome-page__text">
-            {text}
+            {keepShortHyphenatedWhole(text)}
           </p>
         ))}
         <div className="outcome-page__actions">

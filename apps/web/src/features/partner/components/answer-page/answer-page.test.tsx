@@ -91,6 +91,8 @@ describe('AnswerPage', () => {
     await renderAnswer(answerApi(request));
     expect(screen.getByText('Altai Horse Trek to the Multinskiye Lakes')).toBeInTheDocument();
     expect(screen.getByText('12–19 Jul 2026')).toBeInTheDocument();
+    // Whole on its line (no-break spaces): a narrow column breaks a range at its dash only.
+    expect(screen.getByText('12–19 Jul 2026').textContent).toBe('12–19\u00a0Jul\u00a02026');
     expect(screen.getByText('€1,840')).toBeInTheDocument();
     // 14:30 UTC, in the device's zone with the zone named: nobody is signed in.
     expect(screen.getByText('Answer by 23:30 GMT+9, 2 Jun 2026')).toBeInTheDocument();

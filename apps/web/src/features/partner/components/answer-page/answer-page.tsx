@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '../../../../lib/api';
 import { useFormattedInstant } from '../../../../lib/instant-format';
+import { keepDatesWhole } from '../../../../lib/line-breaks';
 import { formatDateRange, formatDay } from '../../../../lib/tour-format';
 import {
   answerRequest,
@@ -62,7 +63,7 @@ function AnswerSummary({ request }: { request: RequestForOrganizer }) {
           <dt>Dates</dt>
           <dd>
             {request.start && request.end
-              ? formatDateRange(request.start, request.end)
+              ? keepDatesWhole(formatDateRange(request.start, request.end))
               : 'Dates to agree'}
           </dd>
         </div>

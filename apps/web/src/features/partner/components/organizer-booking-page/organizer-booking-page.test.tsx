@@ -129,6 +129,12 @@ describe('OrganizerBookingPage', () => {
     expect(fact('The date')).toBe('Runs from 4 riders: 2 booked; you decide by 12 Mar 2027');
   });
 
+  it('keeps each date of the range whole, so a narrow column breaks it at the dash', async () => {
+    await renderBooking(organizerBookingFixture({ start: '2027-03-25', end: '2027-04-04' }));
+    // No-break spaces inside each date: '25 Mar – 4 Apr' and '2027' alone on two lines before.
+    expect(fact('Dates')).toBe('25\u00a0Mar – 4\u00a0Apr\u00a02027');
+  });
+
   it('says nothing of a date for a tour on request', async () => {
     await renderBooking(organizerBookingFixture({ departure: null, start: null, end: null }));
     expect(fact('Dates')).toBe('Dates to agree');

@@ -5,6 +5,7 @@ import { countText, formatPhone } from '@gallop/ui-kit';
 import { balanceDueText } from '../../../../lib/balance-due';
 import { useFormattedInstant } from '../../../../lib/instant-format';
 import { partyText } from '../../../../lib/party-text';
+import { keepDatesWhole } from '../../../../lib/line-breaks';
 import { formatDateRange, formatDay, todayIso } from '../../../../lib/tour-format';
 import { useWeightUnit } from '../../../../lib/weight-unit';
 import type { OrganizerBooking } from '../../api';
@@ -76,7 +77,7 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
           <dt>Dates</dt>
           <dd>
             {booking.start && booking.end
-              ? formatDateRange(booking.start, booking.end)
+              ? keepDatesWhole(formatDateRange(booking.start, booking.end))
               : 'Dates to agree'}
           </dd>
         </div>

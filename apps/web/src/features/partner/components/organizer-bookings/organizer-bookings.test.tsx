@@ -79,6 +79,8 @@ describe('OrganizerBookings', () => {
     expect(familyRow!.textContent).toContain('3 riders, 1 non-rider · Ines Moreau');
     expect(familyRow!.textContent).toContain('Paid in full · €1,840, paid €1,840');
     expect(depositRow!.textContent).toContain('1 rider · Ines Moreau');
+    // Each date whole on its line (no-break spaces): a row breaks its range at the dash only.
+    expect(depositRow!.textContent).toContain('12–19\u00a0Jul\u00a02026 · 1 rider');
     expect(depositRow!.textContent).toContain('Prepaid · €1,840, paid €400');
   });
 

@@ -2,6 +2,7 @@ import { formatPrice } from '@gallop/currency';
 import { Link } from '@tanstack/react-router';
 import { useFormattedInstant } from '../../../../lib/instant-format';
 import { partyText } from '../../../../lib/party-text';
+import { keepDatesWhole } from '../../../../lib/line-breaks';
 import { formatDateRange } from '../../../../lib/tour-format';
 import type { OrganizerBookingListItem } from '../../api';
 import { organizerMoney, organizerStatusLabel } from '../../answer';
@@ -116,7 +117,7 @@ function BookingRow({ booking }: { booking: OrganizerBookingListItem }) {
       </Link>
       <p className="organizer-bookings__meta">
         {booking.start && booking.end
-          ? formatDateRange(booking.start, booking.end)
+          ? keepDatesWhole(formatDateRange(booking.start, booking.end))
           : 'Dates to agree'}
         {' · '}
         {partyText(booking.seats, booking.non_riders)} · {booking.contact_name}
