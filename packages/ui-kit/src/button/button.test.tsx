@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Button, buttonClassName } from './button';
+import { Button } from './button';
+import { buttonClassName } from './button-class';
 
 describe('Button', () => {
   it('uses the negative theme by default and is a plain button', () => {

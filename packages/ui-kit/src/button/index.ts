@@ -1,2 +1,4 @@
-export { Button, buttonClassName, DEFAULT_BUTTON_THEME } from './button';
-export type { ButtonFlush, ButtonLook, ButtonProps, ButtonSize, ButtonTheme } from './button';
+export { Button } from './button';
+export type { ButtonProps } from './button';
+export { buttonClassName, DEFAULT_BUTTON_THEME } from './button-class';
+export type { ButtonFlush, ButtonLook, ButtonSize, ButtonTheme } from './button-class';

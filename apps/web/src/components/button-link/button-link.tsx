@@ -1,37 +1,30 @@
 // The Button's look: the stylesheet comes with ui-kit's Button, and a page may render this link
 // without loading a Button (the header's 'Become a provider' is in every page's first load).
 import '@gallop/ui-kit/button/button.css';
-import type { ButtonSize, ButtonTheme } from '@gallop/ui-kit';
+import { buttonClassName, type ButtonLook } from '@gallop/ui-kit';
 import type { AnchorHTMLAttributes } from 'react';
-
-interface ButtonLookOptions {
-  theme?: ButtonTheme;
-  size?: ButtonSize;
-  block?: boolean;
-}
 
 /**
  * Class names that give a link the look of `@gallop/ui-kit`'s Button. A link that navigates must
- * stay an `<a>` (a `<button>` inside `<a>` is invalid HTML); ui-kit has no link variant yet.
+ * stay an `<a>` (a `<button>` inside `<a>` is invalid HTML).
  */
-export function buttonLinkClassName({
-  theme = 'negative',
-  size = 'md',
-  block = false,
-}: ButtonLookOptions = {}): string {
-  return ['gk-button', `gk-button--${theme}`, `gk-button--${size}`, block && 'gk-button--block']
-    .filter(Boolean)
-    .join(' ');
-}
+export const buttonLinkClassName = (look: ButtonLook = {}): string => buttonClassName(look);
 
-export interface ButtonLinkProps
-  extends AnchorHTMLAttributes<HTMLAnchorElement>, ButtonLookOptions {
+export interface ButtonLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement>, ButtonLook {
   href: string;
 }
 
 /** An `<a>` that looks like a ui-kit Button, for external pages and `tel:` / `mailto:` links. */
-export function ButtonLink({ theme, size, block, className, children, ...rest }: ButtonLinkProps) {
-  const classes = [buttonLinkClassName({ theme, size, block }), className]
+export function ButtonLink({
+  theme,
+  size,
+  block,
+  flush,
+  className,
+  children,
+  ...rest
+}: ButtonLinkProps) {
+  const classes = [buttonClassName({ theme, size, block, flush }), className]
     .filter(Boolean)
     .join(' ');
   return (

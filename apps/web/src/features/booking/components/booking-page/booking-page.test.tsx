@@ -179,9 +179,11 @@ describe('the booking page per reader (decision 137)', () => {
 
   it('sets its lone ghost buttons on the text edge (measured 21 and 13 px right of it)', async () => {
     await open(confirmed('traveller'));
-    expect(screen.getByRole('button', { name: 'Cancel booking' })).toHaveClass('flush-start');
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toHaveClass(
+      'gk-button--flush-start',
+    );
     expect(screen.getByRole('link', { name: /^Download (receipt|booking summary)/u })).toHaveClass(
-      'flush-start',
+      'gk-button--flush-start',
     );
   });
 

@@ -216,7 +216,7 @@ export function BookingPage({
 
         {user && booking.can_cancel && !over && (
           <div className="booking-actions">
-            <Button theme="ghost" className="flush-start" onClick={() => setConfirming(true)}>
+            <Button theme="ghost" flush="start" onClick={() => setConfirming(true)}>
               Cancel booking
             </Button>
           </div>
@@ -262,7 +262,7 @@ export function BookingPage({
           Amounts in {booking.currency}, the currency you booked in: the price is fixed in it and
           payments are charged in it. Requested on {formatDay(booking.created_at)}.
         </p>
-        <ReceiptLink uuid={booking.uuid} paid={paid > 0} className="flush-start" />
+        <ReceiptLink uuid={booking.uuid} paid={paid > 0} flush="start" />
       </BookingSummary>
     </div>
   );

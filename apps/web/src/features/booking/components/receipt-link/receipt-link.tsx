@@ -1,4 +1,5 @@
 import type { paths } from '@gallop/api-client';
+import type { ButtonFlush } from '@gallop/ui-kit';
 import { ButtonLink } from '../../../../components/button-link/button-link';
 
 /** The contract's receipt call; a renamed path is a compile error here. */
@@ -18,15 +19,15 @@ const receiptHref = (uuid: string) => `${RECEIPT_PATH}?uuid=${encodeURIComponent
 export function ReceiptLink({
   uuid,
   paid,
-  className,
+  flush,
 }: {
   uuid: string;
   paid: boolean;
-  /** `flush-start` under text (the booking's summary). */
-  className?: string;
+  /** `start` on a line of its own under text (the booking's summary). */
+  flush?: ButtonFlush;
 }) {
   return (
-    <ButtonLink href={receiptHref(uuid)} download theme="ghost" size="sm" className={className}>
+    <ButtonLink href={receiptHref(uuid)} download theme="ghost" size="sm" flush={flush}>
       {paid ? 'Download receipt (PDF)' : 'Download booking summary (PDF)'}
     </ButtonLink>
   );
