@@ -45,6 +45,7 @@ export { tourSelectionHandlers } from './tour-selection-handlers.ts';
 export {
   CLOSED_BY_GALLOP,
   closeOpenPayments,
+  closeStaleOpenPayments,
   conflict,
   lockBooking,
   type Transaction,

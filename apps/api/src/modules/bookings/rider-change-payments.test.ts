@@ -287,6 +287,31 @@ describe('a charge that beat the void of a page a rider change closed', () => {
   });
 });
 
+describe('a charge that beat the void of a page another start replaced', () => {
+  it('pays the booking in full and closes the page that replaced it, voided at the provider', async () => {
+    const { token, id } = await payable(1);
+    const full = await openPage(token, id, 'full');
+    // The payer's card was charged for the whole price just before they asked for the
+    // prepayment page instead (another tab): the start voids the full payment, too late.
+    expect(await chargeAtProvider(db, full.payment.providerPaymentId)).toBe(true);
+    const replacing = await start(token, id, 'prepayment');
+    expect(replacing.status).toBe(200);
+    const row = await expectBooksAgree(id);
+    expect(row).toMatchObject({ status: 3, paid: row.price, refunded: 0 });
+    // Nothing is due, so no page may charge again: the prepayment page is closed and voided.
+    const pages = await db.select().from(payments).where(eq(payments.requestId, id));
+    expect(pages.filter((page) => page.status === 1)).toEqual([]);
+    const prepayment = pages.find((page) => page.paymentType === 'prepayment')!;
+    expect(prepayment).toMatchObject({ status: 3 });
+    expect(prepayment.voidConfirmedAt).not.toBeNull();
+    // Its card page, if the start still sent the payer to one, charges nothing.
+    const url = replacing.body.redirect_url as string;
+    if (hostedPage(url).token) await submitCard(app(), url, TEST_CARDS.success);
+    expect(await providerBooks(id)).toEqual({ charged: row.price, refunded: 0 });
+    expect(await expectBooksAgree(id)).toMatchObject({ paid: row.price, refunded: 0 });
+  });
+});
+
 describe('a balance paid after the tour ended', () => {
   it('is refunded in full, and the e-mail says the tour had ended', async () => {
     const { token, id } = await payable(1);

@@ -582,9 +582,7 @@ export async function changeRidersIn(
   // What is shown is what is charged: a payment page opened for the old amount closes with the
   // change, so completing it charges nothing (a charge that beat the void is credited as far as
   // due and the rest refunded, `settleVoids`), and the traveller pays the new amount.
-  const closedPayments = (await staleOpenPayment(tx, updated!))
-    ? await closeOpenPayments(tx, row.id, change.now)
-    : [];
+  const closedPayments = await closeStaleOpenPayments(tx, updated!, change.now);
   const storedById = new Map(existing.map((t) => [t.id, t] as const));
   const changes: RiderChanges = {
     added: newcomers.map((t) => touristValues(t)),
@@ -701,6 +699,19 @@ async function staleOpenPayment(tx: Transaction, row: RequestRow): Promise<boole
     .from(payments)
     .where(and(eq(payments.requestId, row.id), eq(payments.status, 1)));
   return open.some((payment) => amountDue(row, payment.type) !== payment.amount);
+}
+
+/**
+ * Closes the booking's open payment when its amount is no longer what its kind is due (decision
+ * 175): the riders changed, or another payment was credited meanwhile. Answers the closed ones,
+ * to void at the provider after the commit (`settleVoids`).
+ */
+export async function closeStaleOpenPayments(
+  tx: Transaction,
+  row: RequestRow,
+  now: Date,
+): Promise<PaymentRow[]> {
+  return (await staleOpenPayment(tx, row)) ? closeOpenPayments(tx, row.id, now) : [];
 }
 
 export interface GuaranteeOptions {

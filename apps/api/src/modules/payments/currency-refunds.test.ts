@@ -178,29 +178,38 @@ describe('refunds of partial payments under the tiers', () => {
     it(`${currency}: overpayment refund + 50 % cancellation never exceed what was paid`, async () => {
       const date = await eurDate(20);
       const { token, id, booking } = await bookIn(date, currency, 3);
-      // A prepayment page charged while the full payment replaced it: the prepayment is credited,
-      // the full payment's surplus refunded.
       const prepay = await start(token, id, 'prepayment');
-      expect(prepay.status).toBe(200);
+      await submitCard(scratch.app, prepay.body.redirect_url as string, TEST_CARDS.success);
+      // The balance page charged just as a rider is removed (decision 175): credited as far as
+      // the new balance, the surplus refunded.
+      const balance = await start(token, id, 'payment');
+      expect(balance.status).toBe(200);
       await chargeAtProvider(
         db,
-        (await storedPayment(prepay.body.payment.id as number)).providerPaymentId,
+        (await storedPayment(balance.body.payment.id as number)).providerPaymentId,
       );
-      const full = await start(token, id, 'full');
-      expect(full.status).toBe(200);
-      const paid = await submitCard(
-        scratch.app,
-        full.body.redirect_url as string,
-        TEST_CARDS.success,
+      const [first, second] = booking.tourists as Json[];
+      const removed = await api(
+        'POST',
+        `/crm/api/request/update-tourists?request_id=${id}`,
+        token,
+        {
+          tourists: [first, second].map((rider) => ({
+            id: rider!.id,
+            first_name: rider!.first_name,
+            last_name: rider!.last_name,
+          })),
+        },
       );
-      expect(paid.statusCode).toBe(303);
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
       const cancel = await api('POST', '/crm/api/request/cancel', token, { id });
       expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
       const { row, recorded } = await expectRefundsBounded(id, currency);
-      const price = (booking.price as number) * 100;
-      expect(row.paid).toBe(price);
+      expect(row.paid).toBe(row.price);
+      expect(row.price).toBeLessThan((booking.price as number) * 100);
+      expect(recorded.some((refund) => refund.reason === 'overpaid')).toBe(true);
       // 50 % of the price, rounded down to a whole unit.
-      expect(cancelledOf(recorded)).toBe(Math.floor(price / 2 / 100) * 100);
+      expect(cancelledOf(recorded)).toBe(Math.floor(row.price / 2 / 100) * 100);
     });
 
     it(`${currency}: the prepayment alone, cancelled at 50 %`, async () => {

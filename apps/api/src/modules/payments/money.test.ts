@@ -218,7 +218,7 @@ describe('two ways of paying one booking', () => {
     }
   });
 
-  it('a payment charged while it was being replaced is kept as far as due, the rest refunded', async () => {
+  it('a payment charged while it was being replaced is credited, and its replacement closes', async () => {
     const { token, booking } = await payable();
     const prepayment = await start(token, booking.id as number, 'prepayment');
     await chargedAtProvider(await storedPayment(prepayment.body.payment.id as number));
@@ -226,15 +226,20 @@ describe('two ways of paying one booking', () => {
     expect(full.status).toBe(200);
     // Voiding found the prepayment charged: it was applied.
     expect((await bookingOf(token, booking.id as number)).paid).toBe(booking.prepayment);
-    await submitCard(app(), full.body.redirect_url as string, TEST_CARDS.success);
-    const after = await expectPaidExactly(token, booking.id as number, booking.price as number);
-    expect(after.refunded).toBe(booking.prepayment);
+    // The full payment is no longer what is due: closed and voided, its page charges nothing.
     const status = await api(
       'GET',
       `/crm/api/payment/status?payment_id=${full.body.payment.id}`,
       token,
     );
-    expect(status.body).toMatchObject({ status: 2, refunded: booking.prepayment });
+    expect(status.body).toMatchObject({ status: 3 });
+    await submitCard(app(), full.body.redirect_url as string, TEST_CARDS.success);
+    const after = await expectPaidExactly(
+      token,
+      booking.id as number,
+      booking.prepayment as number,
+    );
+    expect(after.refunded).toBe(0);
   });
 
   it('20 signed callbacks of one success at once credit it once', async () => {
@@ -432,20 +437,31 @@ describe('currencies of large numbers', () => {
     }
   }, 240_000);
 
-  it('refunds a tögrög prepayment charged while it was being replaced', async () => {
+  it('refunds a tögrög balance charged while a rider was removed', async () => {
     const { token, booking } = await bookDear('MNT', 8);
-    const prepayment = await start(token, booking.id as number, 'prepayment');
-    await chargedAtProvider(await storedPayment(prepayment.body.payment.id as number));
-    const full = await start(token, booking.id as number, 'full');
-    expect(full.status).toBe(200);
-    await submitCard(app(), full.body.redirect_url as string, TEST_CARDS.success);
-    const after = await expectPaidExactly(token, booking.id as number, booking.price as number);
-    expect(after.refunded).toBe(booking.prepayment);
-    const [refund] = await db
-      .select()
-      .from(refunds)
-      .where(eq(refunds.requestId, booking.id as number));
-    expect(refund).toMatchObject({ amount: (booking.prepayment as number) * 100, status: 2 });
+    const id = booking.id as number;
+    const prepayment = await start(token, id, 'prepayment');
+    await submitCard(app(), prepayment.body.redirect_url as string, TEST_CARDS.success);
+    const balance = await start(token, id, 'payment');
+    const charged = await storedPayment(balance.body.payment.id as number);
+    await chargedAtProvider(charged);
+    const riders = (booking.tourists as Json[]).slice(0, -1);
+    const removed = await api('POST', `/crm/api/request/update-tourists?request_id=${id}`, token, {
+      tourists: riders.map((rider) => ({
+        id: rider.id,
+        first_name: rider.first_name,
+        last_name: rider.last_name,
+      })),
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const [stored] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, id));
+    const after = await expectPaidExactly(token, id, stored!.price / 100);
+    const [refund] = await db.select().from(refunds).where(eq(refunds.requestId, id));
+    // What the balance page took beyond the new balance, to the tögrög.
+    const surplus = (booking.prepayment as number) * 100 + charged.amount - stored!.price;
+    expect(surplus).toBeGreaterThan(0);
+    expect(refund).toMatchObject({ amount: surplus, status: 2 });
+    expect(after.refunded).toBe(surplus / 100);
   });
 
   it('answers 422, not 400, for a total beyond what is counted exactly (2^53 minor units)', async () => {

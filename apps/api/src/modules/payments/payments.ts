@@ -35,6 +35,7 @@ import {
   bookingUrl,
   CLOSED_BY_GALLOP,
   closeOpenPayments,
+  closeStaleOpenPayments,
   displayDay,
   conflict,
   CONTRACT_STATUS,
@@ -219,6 +220,8 @@ interface SettleResult {
   applied: boolean;
   /** Refunds recorded by this result: send them (`sendRefunds`). */
   refundIds: number[];
+  /** The booking's other open payments this credit left at a stale amount: void them. */
+  voided: PaymentRow[];
 }
 
 /**
@@ -233,7 +236,7 @@ async function applyProviderResult(
   publicUrl: string,
 ): Promise<SettleResult> {
   return db.transaction(async (tx) => {
-    const none = { applied: false, refundIds: [] };
+    const none = { applied: false, refundIds: [], voided: [] };
     const thisPayment = and(
       eq(payments.id, result.payment_id),
       eq(payments.providerPaymentId, result.provider_payment_id),
@@ -255,7 +258,7 @@ async function applyProviderResult(
         .update(payments)
         .set({ status: PAYMENT_STATUS.canceled, failureReason: result.status, updatedAt: now })
         .where(eq(payments.id, payment.id));
-      return { applied: true, refundIds: [] };
+      return { applied: true, refundIds: [], voided: [] };
     }
     const open =
       booking.status === STATUS.pendingPrepayment || booking.status === STATUS.madePrepayment;
@@ -295,6 +298,10 @@ async function applyProviderResult(
       .where(eq(bookingRequests.id, booking.id))
       .returning();
     const request = updated!;
+    // Another page left open (a full payment's charge beat its replacement by a prepayment page)
+    // would now charge what is no longer due, refunded at once but charged all the same: it
+    // closes here, and is voided at the provider after the commit.
+    const voided = credit > 0 ? await closeStaleOpenPayments(tx, request, now) : [];
     // The first payment concludes the contract: the organizer gets the meeting page link.
     const meetingKey =
       credit > 0 && booking.paid === 0 ? await openMeeting(tx, request, publicUrl) : undefined;
@@ -338,7 +345,7 @@ async function applyProviderResult(
         publicUrl,
       }),
     );
-    return { applied: true, refundIds };
+    return { applied: true, refundIds, voided };
   });
 }
 
@@ -513,6 +520,7 @@ export async function settleVoids(
     const result = { status: 'succeeded', cardLast4: outcome.cardLast4 ?? undefined } as const;
     const settled = await applyResultOf(db, payment, result, publicUrl);
     await sendRefunds(db, provider, settled.refundIds);
+    await settleVoids(db, provider, settled.voided, publicUrl);
   }
 }
 
@@ -579,7 +587,11 @@ export async function settlePayment(
   payment: PaymentRow,
   outcome: ProviderOutcome,
 ): Promise<void> {
-  const { refundIds } = await applyResultOf(db, payment, outcome, publicUrl);
+  const { refundIds, voided } = await applyResultOf(db, payment, outcome, publicUrl);
+  // A void the provider does not confirm now is asked again by reconciliation.
+  await settleVoids(db, provider, voided, publicUrl).catch((error: unknown) =>
+    log?.warn({ err: error, payments: voided.map((row) => row.id) }, 'payments: a void is left'),
+  );
   if (refundIds.length === 0) return;
   await sendRefunds(db, provider, refundIds).catch((error: unknown) =>
     log?.warn({ err: error, refunds: refundIds }, 'payments: a refund is left for the retry'),

@@ -11,8 +11,6 @@ import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { book, dateWithSeats, signUp } from '#src/modules/bookings/testing-scratch.ts';
-import { TEST_CARDS } from './sandbox-provider.ts';
-import { submitCard } from './testing.ts';
 
 let scratch: ScratchApp;
 let db: Database;
@@ -101,30 +99,62 @@ describe('amounts at the provider', () => {
       .where(eq(sandboxPayments.providerPaymentId, stored!.providerPaymentId));
     expect(opened).toMatchObject({ amount: booking.prepayment, currency: 'JPY', status: 'open' });
 
-    // Charged at the provider while a full payment replaces it: applied, then refunded in yen.
-    await db
-      .update(sandboxPayments)
-      .set({ status: 'succeeded', cardLast4: '4242' })
-      .where(eq(sandboxPayments.providerPaymentId, stored!.providerPaymentId));
-    const full = await start(token, booking.id as number, 'full');
+    // Charged at the provider while a full payment replaces it: credited, and the full page,
+    // no longer due, is closed and voided at once, so the card is not charged twice.
+    const id = booking.id as number;
+    const chargeSilently = (providerPaymentId: string) =>
+      db
+        .update(sandboxPayments)
+        .set({ status: 'succeeded', cardLast4: '4242' })
+        .where(eq(sandboxPayments.providerPaymentId, providerPaymentId));
+    await chargeSilently(stored!.providerPaymentId);
+    const full = await start(token, id, 'full');
     expect(full.status).toBe(200);
-    const paid = await submitCard(app(), full.body.redirect_url as string, TEST_CARDS.success);
-    expect(paid.statusCode).toBe(303);
+    const [fullRow] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, full.body.payment.id as number));
+    expect(fullRow!.status).toBe(3);
+    // The balance page charged just as a rider is removed: its surplus goes back, in whole yen.
+    const balance = await start(token, id, 'payment');
+    const [balanceRow] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, balance.body.payment.id as number));
+    await chargeSilently(balanceRow!.providerPaymentId);
+    const [first] = booking.tourists as Json[];
+    const removed = await app().inject({
+      method: 'POST',
+      url: `/crm/api/request/update-tourists?request_id=${id}`,
+      headers: { 'x-authorization': `Bearer ${token}` },
+      payload: {
+        tourists: [{ id: first!.id, first_name: first!.first_name, last_name: first!.last_name }],
+      },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
     const charged = await db
       .select()
       .from(sandboxPayments)
       .innerJoin(payments, eq(payments.providerPaymentId, sandboxPayments.providerPaymentId))
-      .where(eq(payments.requestId, booking.id as number));
+      .where(eq(payments.requestId, id));
     const succeeded = charged.filter((row) => row.sandbox_payments.status === 'succeeded');
     expect(succeeded.map((row) => row.sandbox_payments.amount).sort((a, b) => a - b)).toEqual(
-      [booking.prepayment as number, booking.price as number].sort((a, b) => a - b),
+      [booking.prepayment as number, balanceRow!.amount / 100].sort((a, b) => a - b),
     );
-    // The full payment came when the prepayment was in: its excess went back, in yen.
+    const [after] = await db
+      .execute<{ price: number; paid: number }>(
+        sql`select price, paid from booking_requests where id = ${id}`,
+      )
+      .then((result) => result.rows);
+    expect(Number(after!.paid)).toBe(Number(after!.price));
     const refunds = await db
       .select()
       .from(sandboxRefunds)
       .innerJoin(payments, eq(payments.providerPaymentId, sandboxRefunds.providerPaymentId))
-      .where(eq(payments.requestId, booking.id as number));
-    expect(refunds.map((row) => row.sandbox_refunds.amount)).toEqual([booking.prepayment]);
+      .where(eq(payments.requestId, id));
+    const surplus =
+      ((booking.prepayment as number) * 100 + balanceRow!.amount - Number(after!.price)) / 100;
+    expect(refunds.map((row) => row.sandbox_refunds.amount)).toEqual([surplus]);
+    expect(Number.isInteger(surplus) && surplus > 0).toBe(true);
   });
 });

@@ -36,11 +36,23 @@ export function chargeAtProvider(db: Database, providerPaymentId: string): Promi
 
 /** The provider's signed notice that `stored` succeeded, as its callback posts it. */
 export function successNoticeOf(stored: { id: number; providerPaymentId: string }, secret: string) {
+  return noticeOf(stored, secret, 'succeeded');
+}
+
+/** The provider's signed notice of `stored`'s result (a decline too), as its callback posts it. */
+export function noticeOf(
+  stored: { id: number; providerPaymentId: string },
+  secret: string,
+  status: 'succeeded' | 'declined',
+) {
   const fields = {
     payment_id: stored.id,
     provider_payment_id: stored.providerPaymentId,
-    status: 'succeeded' as const,
+    status,
     card_last4: '4242',
   };
   return { ...fields, signature: signCallback(fields, secret) };
 }
+
+/** The provider's amounts (ISO 4217 minor units) in Gallop's hundredths, for its books. */
+export { fromProviderAmount } from './provider-amounts.ts';
