@@ -4349,6 +4349,11 @@ export interface components {
       paid_at?: string | null;
       /** @description The part of this payment given back (more than was due when it arrived). */
       refunded?: number;
+      /**
+       * @description Why a canceled payment (status 3) took no money: `declined` by the card's bank, `canceled` by the payer on the provider's page, `voided` by Gallop (another payment replaced it, the amount due changed, or the booking ended). Null for a new or paid payment.
+       * @enum {string|null}
+       */
+      failure_reason?: 'declined' | 'canceled' | 'voided' | null;
     };
     PaymentStarted: {
       payment: components['schemas']['Payment'];

@@ -55,5 +55,14 @@ export function toPayment(row: PaymentRow) {
     card_last4: row.cardLast4,
     paid_at: row.paidAt?.toISOString() ?? null,
     refunded: major(row.refunded),
+    failure_reason: failureReasonOf(row),
   };
+}
+
+const FAILURE_REASONS = ['declined', 'canceled', 'voided'] as const;
+
+/** Why a canceled payment took no money, as the contract names it; null while new or paid. */
+function failureReasonOf(row: PaymentRow): (typeof FAILURE_REASONS)[number] | null {
+  if (row.status !== 3) return null;
+  return FAILURE_REASONS.find((reason) => reason === row.failureReason) ?? 'voided';
 }

@@ -227,6 +227,14 @@ describe('paying a booking', () => {
     });
     const declined = await submitCard(first.body.redirect_url, TEST_CARDS.decline);
     expect(declined.headers.location).toContain('/payment-failed?request_id=');
+    // The payment says why it took nothing (the organizer's list names it).
+    const status = await call(
+      'getPaymentStatus',
+      'GET',
+      `/crm/api/payment/status?payment_id=${first.body.payment.id}`,
+      { token },
+    );
+    expect(status.body).toMatchObject({ status: 3, failure_reason: 'declined' });
     const second = await start(token, {
       request_id: booking.id,
       payment_type: 'full',

@@ -52,6 +52,7 @@ function paidPayment(overrides: Partial<Payment> = {}): Payment {
     card_last4: '4242',
     paid_at: '2026-12-05T21:34:27.991Z',
     refunded: 0,
+    failure_reason: null,
     ...overrides,
   };
 }
@@ -342,6 +343,29 @@ describe('OrganizerBookingPage', () => {
     const payments = screen.getByRole('region', { name: 'Payments' });
     expect(within(payments).getByText('Refunded €500 to the traveller.')).toBeVisible();
     expect(within(payments).getByText('You keep €1,840 of the €2,340 paid.')).toBeVisible();
+  });
+
+  it('names why a payment took no money: declined, abandoned, or closed by Gallop', async () => {
+    const unpaid = { status: 3 as const, paid_at: null, card_last4: null };
+    await renderBooking(
+      organizerBookingFixture({
+        payments: [
+          paidPayment({ id: 1, ...unpaid, failure_reason: 'declined' }),
+          paidPayment({ id: 2, ...unpaid, failure_reason: 'canceled' }),
+          paidPayment({ id: 3, ...unpaid, failure_reason: 'voided' }),
+          paidPayment({ id: 4 }),
+        ],
+      }),
+    );
+    const lines = within(screen.getByRole('region', { name: 'Payments' }))
+      .getAllByRole('listitem')
+      .map((line) => line.textContent);
+    expect(lines).toEqual([
+      'US$2,836 · Declined by the card’s bank',
+      'US$2,836 · Abandoned on the payment page',
+      'US$2,836 · Closed unpaid',
+      'US$2,836 · Paid · 5 Dec 2026 · card ending 4242',
+    ]);
   });
 
   it('says why a booking ended: a guest who never proved their e-mail, the organizer’s cancel of a date', async () => {

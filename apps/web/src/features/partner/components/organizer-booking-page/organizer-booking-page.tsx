@@ -18,11 +18,24 @@ import { RIDER_COLUMNS, riderRows, type RiderRow } from './rider-rows';
 
 type Travel = NonNullable<OrganizerBooking['arrival']['tourists'][number]['arrival']>;
 
-const PAYMENT_STATUS: Record<OrganizerBooking['payments'][number]['status'], string> = {
+type BookingPayment = OrganizerBooking['payments'][number];
+
+/** The spec's payment statuses, a canceled one named by why it took no money. */
+const PAYMENT_STATUS: Record<BookingPayment['status'], string> = {
   1: 'Started',
   2: 'Paid',
   3: 'Cancelled',
 };
+const NOT_TAKEN: Record<NonNullable<BookingPayment['failure_reason']>, string> = {
+  declined: 'Declined by the card’s bank',
+  canceled: 'Abandoned on the payment page',
+  voided: 'Closed unpaid',
+};
+
+const paymentStatusText = (payment: BookingPayment) =>
+  payment.status === 3 && payment.failure_reason
+    ? NOT_TAKEN[payment.failure_reason]
+    : PAYMENT_STATUS[payment.status];
 
 /**
  * `/partner/bookings/{id}` (issue 42): one booking of the member's tour, with its riders, comment,
@@ -410,7 +423,7 @@ function Payments({ booking }: { booking: OrganizerBooking }) {
         <ul className="organizer-booking__plain-list">
           {booking.payments.map((payment) => (
             <li key={payment.id} className="organizer-booking__line">
-              {formatPrice(payment.amount, payment.currency)} · {PAYMENT_STATUS[payment.status]}
+              {formatPrice(payment.amount, payment.currency)} · {paymentStatusText(payment)}
               {payment.paid_at ? ` · ${formatDay(payment.paid_at)}` : ''}
               {payment.card_last4 ? ` · card ending ${payment.card_last4}` : ''}
             </li>
