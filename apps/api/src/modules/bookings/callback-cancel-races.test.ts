@@ -9,7 +9,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookingRequests, payments, refunds, users } from '#src/db/schema/index.ts';
+import { bookingRequests, payments, refunds } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { prepaidAt, tiersOfBooking, travellerRefund } from '@gallop/booking-rules';
@@ -24,6 +24,7 @@ import {
   organizerMemberOf,
   placesOf,
   signUp,
+  signUpSupport,
 } from './testing-scratch.ts';
 
 const SECRET = 'payment-secret-for-callback-cancel-races';
@@ -131,11 +132,7 @@ function endBooking(
   }
 }
 
-async function supportAgent() {
-  const agent = await signUp(app());
-  await db().update(users).set({ role: 'support' }).where(eq(users.email, agent.email));
-  return agent;
-}
+const supportAgent = () => signUpSupport(app(), db());
 
 /** Each charge: amount, refunded at Gallop and at the provider, and its refund rows. */
 async function chargesOf(id: number) {

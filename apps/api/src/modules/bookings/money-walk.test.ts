@@ -16,7 +16,6 @@ import {
   payments,
   tourDates,
   tours,
-  users,
 } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
@@ -37,6 +36,7 @@ import {
   organizerMemberOf,
   placesOf,
   signUp,
+  signUpSupport,
   waitingDate,
   type TourDateRow,
 } from './testing-scratch.ts';
@@ -142,11 +142,7 @@ interface Walk {
   pages: Page[];
 }
 
-async function supportAgent() {
-  const agent = await signUp(app());
-  await db().update(users).set({ role: 'support' }).where(eq(users.email, agent.email));
-  return agent;
-}
+const supportAgent = () => signUpSupport(app(), db());
 
 /** Every booking of the date with its books at Gallop and at the provider. */
 async function booksOfDate(dateId: number) {

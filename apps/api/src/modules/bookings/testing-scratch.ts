@@ -143,6 +143,13 @@ export async function signUp(app: FastifyInstance, email = uniqueEmail()) {
   return traveller;
 }
 
+/** A fresh account with the support role: their session (support cancels any booking). */
+export async function signUpSupport(app: FastifyInstance, db: Database) {
+  const agent = await signUp(app);
+  await db.update(users).set({ role: 'support' }).where(eq(users.email, agent.email));
+  return agent;
+}
+
 /**
  * A fresh traveller made a member of the organizer of `date`'s tour (who answers its bookings and
  * decides its dates): their session, and their account's id.
