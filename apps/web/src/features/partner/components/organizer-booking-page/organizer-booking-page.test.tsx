@@ -364,7 +364,7 @@ describe('OrganizerBookingPage', () => {
       'US$2,836 · Declined by the card’s bank',
       'US$2,836 · Abandoned on the payment page',
       'US$2,836 · Closed unpaid',
-      'US$2,836 · Paid · 5 Dec 2026 · card ending 4242',
+      'US$2,836 · Paid · 5 Dec 2026 · card ending\u00a04242',
     ]);
   });
 

@@ -425,7 +425,8 @@ function Payments({ booking }: { booking: OrganizerBooking }) {
             <li key={payment.id} className="organizer-booking__line">
               {formatPrice(payment.amount, payment.currency)} · {paymentStatusText(payment)}
               {payment.paid_at ? ` · ${formatDay(payment.paid_at)}` : ''}
-              {payment.card_last4 ? ` · card ending ${payment.card_last4}` : ''}
+              {/* No-break: '3220' alone on a line at 390 px read as another amount. */}
+              {payment.card_last4 ? ` · card ending\u00a0${payment.card_last4}` : ''}
             </li>
           ))}
         </ul>
