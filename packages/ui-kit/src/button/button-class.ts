@@ -1,5 +1,8 @@
-// The Button's look as class names, apart from the component: a page that only needs the look
-// (a link in the header) takes this module without the Button or its spinner.
+// The Button's look as class names, with its stylesheet, apart from the component: a page that
+// only needs the look (a link in the header) takes this module without the Button or its spinner.
+import '../tokens/tokens.css';
+import './button.css';
+
 /** The spec's default button theme. */
 export const DEFAULT_BUTTON_THEME = 'negative';
 
@@ -26,8 +29,8 @@ export interface ButtonLook {
 
 /**
  * The Button's class names for a given look: for an element that must look like a Button but
- * cannot be one (a link that navigates stays an `<a>`; a `<label>` around a file input). Import
- * `@gallop/ui-kit/button/button.css` with it when no Button is on the page.
+ * cannot be one (a link that navigates stays an `<a>`; a `<label>` around a file input). Its
+ * stylesheet comes with it.
  */
 export function buttonClassName({
   theme = DEFAULT_BUTTON_THEME,

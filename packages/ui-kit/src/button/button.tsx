@@ -1,5 +1,3 @@
-import '../tokens/tokens.css';
-import './button.css';
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Spinner } from '../spinner/spinner';
 import { buttonClassName, type ButtonLook } from './button-class';

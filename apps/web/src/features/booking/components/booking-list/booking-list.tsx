@@ -1,7 +1,7 @@
 import { formatPrice } from '@gallop/currency';
 import { EmptyState, imageUrl } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
-import { buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { buttonClassName } from '@gallop/ui-kit';
 import { formatDateChoice } from '../../../../lib/tour-format';
 import type { BookingRequest } from '../../api';
 import { statusBadgeClass, statusLabel } from '../../status';
@@ -22,7 +22,7 @@ export function BookingList({ bookings }: { bookings: readonly BookingRequest[] 
             <Link
               to="/$slug"
               params={{ slug: 'tours' }}
-              className={buttonLinkClassName({ theme: 'primary' })}
+              className={buttonClassName({ theme: 'primary' })}
             >
               Find a tour
             </Link>

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { buttonClassName } from '@gallop/ui-kit';
 import { passedTourOffer } from '../../../../components/passed-tour/passed-tour';
 import { TourCard, type TourSummary } from '../../../../components/tour-card/tour-card';
 import { useApi } from '../../../../lib/api';
@@ -117,7 +117,7 @@ function NoFavourites() {
         <Link
           to="/$slug"
           params={{ slug: ALL_TOURS_SLUG }}
-          className={buttonLinkClassName({ theme: 'primary' })}
+          className={buttonClassName({ theme: 'primary' })}
         >
           Find a tour
         </Link>

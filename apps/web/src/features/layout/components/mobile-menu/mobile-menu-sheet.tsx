@@ -1,6 +1,7 @@
 import { Sheet } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
-import { ButtonLink, buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { buttonClassName } from '@gallop/ui-kit';
+import { ButtonLink } from '../../../../components/button-link/button-link';
 import { MAIN_NAVIGATION, ORGANIZER_AREA, organizerNavigation } from '../../navigation';
 
 export interface MobileMenuSheetProps {
@@ -37,7 +38,7 @@ export default function MobileMenuSheet({
         {organizerSignedIn ? (
           <Link
             to={ORGANIZER_AREA.href}
-            className={buttonLinkClassName({ theme: 'primary', block: true })}
+            className={buttonClassName({ theme: 'primary', block: true })}
             onClick={onClose}
           >
             <span className="gk-button__label">{ORGANIZER_AREA.label}</span>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ButtonLink, buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { buttonClassName } from '@gallop/ui-kit';
+import { ButtonLink } from '../../../../components/button-link/button-link';
 import { useFavouriteTourIds } from '../../../../lib/favourites';
 import { PROJECT_NAME } from '../../../../lib/site';
 import { MAIN_NAVIGATION, ORGANIZER_AREA, organizerNavigation } from '../../navigation';
@@ -70,7 +71,7 @@ export function SiteHeader({
           {organizerSignedIn ? (
             <Link
               to={ORGANIZER_AREA.href}
-              className={`${buttonLinkClassName({ theme: 'primary', size: 'sm' })} site-header__wide-only site-header__register`}
+              className={`${buttonClassName({ theme: 'primary', size: 'sm' })} site-header__wide-only site-header__register`}
             >
               <span className="gk-button__label">{ORGANIZER_AREA.label}</span>
             </Link>

@@ -1,7 +1,8 @@
 import { Breadcrumbs } from '@gallop/ui-kit';
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { buttonLinkClassName, ButtonLink } from '../../../../components/button-link/button-link';
+import { buttonClassName } from '@gallop/ui-kit';
+import { ButtonLink } from '../../../../components/button-link/button-link';
 import { useApi } from '../../../../lib/api';
 import { organizerLinks } from '../../../../lib/site';
 import { hubPages, organizerQueries } from '../../api';
@@ -66,7 +67,7 @@ export function ProvidersHub({ page, organizerUrl }: ProvidersHubProps) {
             to="/tour-providers"
             search={{ page: lastPage + 1 }}
             resetScroll={false}
-            className={`${buttonLinkClassName()} providers-hub__more`}
+            className={`${buttonClassName()} providers-hub__more`}
           >
             <span className="gk-button__label">Show more</span>
           </Link>

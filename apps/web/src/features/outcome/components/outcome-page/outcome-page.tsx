@@ -1,7 +1,7 @@
 import { formatPrice } from '@gallop/currency';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { buttonClassName } from '@gallop/ui-kit';
 import { keepShortHyphenatedWhole } from '../../../../lib/line-breaks';
 import { formatDay } from '../../../../lib/tour-format';
 import { outcomeKind, type PaymentOutcome } from '../../api';
@@ -39,7 +39,7 @@ export function OutcomePage({
       <Link
         to="/booking/pay/uuid/$uuid"
         params={{ uuid: booking.uuid }}
-        className={buttonLinkClassName({ theme })}
+        className={buttonClassName({ theme })}
       >
         <span className="gk-button__label">{label}</span>
       </Link>
@@ -47,7 +47,7 @@ export function OutcomePage({
       <Link
         to="/booking/uuid/$uuid"
         params={{ uuid: booking.uuid }}
-        className={buttonLinkClassName({ theme })}
+        className={buttonClassName({ theme })}
       >
         <span className="gk-button__label">{label}</span>
       </Link>
@@ -94,7 +94,7 @@ export function PaymentNotFound() {
     <OutcomeCard
       kind="notFound"
       primary={
-        <Link to="/bookings" className={buttonLinkClassName({ theme: 'primary' })}>
+        <Link to="/bookings" className={buttonClassName({ theme: 'primary' })}>
           <span className="gk-button__label">Your bookings</span>
         </Link>
       }
@@ -130,10 +130,10 @@ function OutcomeCard({
         ))}
         <div className="outcome-page__actions">
           {primary}
-          <Link to="/contacts" className={buttonLinkClassName({ theme: 'ghost' })}>
+          <Link to="/contacts" className={buttonClassName({ theme: 'ghost' })}>
             <span className="gk-button__label">Contact support</span>
           </Link>
-          <Link to="/" className={buttonLinkClassName({ theme: 'ghost' })}>
+          <Link to="/" className={buttonClassName({ theme: 'ghost' })}>
             <span className="gk-button__label">Back home</span>
           </Link>
         </div>

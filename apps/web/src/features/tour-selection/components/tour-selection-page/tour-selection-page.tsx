@@ -2,7 +2,7 @@ import { Button, EmptyState } from '@gallop/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { buttonClassName } from '@gallop/ui-kit';
 import { passedTourOffer } from '../../../../components/passed-tour/passed-tour';
 import { TourCard } from '../../../../components/tour-card/tour-card';
 import { useApi } from '../../../../lib/api';
@@ -121,7 +121,7 @@ function FindATour() {
     <Link
       to="/$slug"
       params={{ slug: ALL_TOURS_SLUG }}
-      className={buttonLinkClassName({ theme: 'primary' })}
+      className={buttonClassName({ theme: 'primary' })}
     >
       Find a tour
     </Link>

@@ -1,7 +1,7 @@
 import { Button } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
-import { buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { buttonClassName } from '@gallop/ui-kit';
 import type { FollowingLinkClick } from './use-following-link-click';
 import './link-card.css';
 
@@ -84,7 +84,7 @@ export function TourButtonLink({
   children: string;
 }) {
   return (
-    <Link to="/$slug" params={{ slug }} className={buttonLinkClassName({ theme })}>
+    <Link to="/$slug" params={{ slug }} className={buttonClassName({ theme })}>
       <span className="gk-button__label">{children}</span>
     </Link>
   );
@@ -94,7 +94,7 @@ export function TourButtonLink({
 export function BrokenLinkCard({ lead }: { lead: string }) {
   return (
     <LinkCard title="This link does not work" lead={lead}>
-      <Link to="/" className={buttonLinkClassName({ theme: 'primary' })}>
+      <Link to="/" className={buttonClassName({ theme: 'primary' })}>
         <span className="gk-button__label">Back home</span>
       </Link>
     </LinkCard>

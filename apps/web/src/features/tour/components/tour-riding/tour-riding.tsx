@@ -1,7 +1,7 @@
 import { formatWeightLimit, type WeightUnit } from '@gallop/rider-fit';
 import { PaceMixBar, RiderLevelBadge, RiderLevelScale } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
-import { buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { buttonClassName } from '@gallop/ui-kit';
 import { RiderFitDetails } from '../../../../components/rider-fit-details/rider-fit-details';
 import { weightRefusal } from '../../../../lib/rider-fit';
 import { usePassportFit } from '../../../../lib/use-passport-fit';
@@ -147,10 +147,7 @@ function TourFit({
           Tell us your level, your usual tack, your hours in the saddle and your weight once: every
           tour then says whether it fits you.
         </p>
-        <Link
-          to="/rider-passport"
-          className={buttonLinkClassName({ theme: 'primary', size: 'sm' })}
-        >
+        <Link to="/rider-passport" className={buttonClassName({ theme: 'primary', size: 'sm' })}>
           <span className="gk-button__label">Fill your rider passport</span>
         </Link>
       </div>
