@@ -195,10 +195,11 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
   });
 
   io.on('connection', (socket: ChatSocket) => {
-    const { viewer, sessionId } = socket.data;
+    const { sessionId } = socket.data;
     // A session that ended during the handshake was disconnected before this socket was in its
     // room: asked once more after joining, it cannot slip through.
-    Promise.resolve(socket.join([userRoom(viewer.user.id), sessionRoom(sessionId)]))
+    // (The user's room was joined in the handshake, where the account's sockets are counted.)
+    Promise.resolve(socket.join(sessionRoom(sessionId)))
       .then(() => isSessionActive(options.db, sessionId))
       .then((active) => {
         if (!active) socket.disconnect(true);
