@@ -64,6 +64,12 @@ export interface IdempotentCreate<Body> {
   statusCode: number;
   /** Creates the resource inside the transaction and answers its id. */
   create: (tx: Transaction) => Promise<number>;
+  /**
+   * Lets the request that will do the work through, or throws (a rate limit's 429): called once
+   * this request holds the key, so a retry sent while the first is in flight waits for its answer
+   * and is not counted; a throw gives the key back. Without a key, called before the work.
+   */
+  admit?: () => Promise<void>;
   /** The answer for the created resource, read after the commit. */
   answer: (id: number) => Promise<Body>;
   /**
@@ -161,7 +167,15 @@ const runAsIs = <T>(run: () => Promise<T>) => run();
 export async function createOnce<Body>(call: IdempotentCreate<Body>): Promise<SavedAnswer<Body>> {
   const { db, key } = call;
   const transact = call.transact ?? runAsIs;
+  // Once per request, though a transaction retried after a deadlock runs the work again.
+  let admitted = false;
+  const admit = async () => {
+    if (admitted || !call.admit) return;
+    await call.admit();
+    admitted = true;
+  };
   if (key === undefined) {
+    await admit();
     const id = await transact(() => db.transaction((tx) => call.create(tx)));
     return { statusCode: call.statusCode, body: await call.answer(id), replayed: false };
   }
@@ -176,6 +190,7 @@ export async function createOnce<Body>(call: IdempotentCreate<Body>): Promise<Sa
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (!claimed) return undefined;
+      await admit();
       const id = await call.create(tx);
       await tx
         .update(idempotencyKeys)

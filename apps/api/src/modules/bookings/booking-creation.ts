@@ -127,8 +127,11 @@ export interface CreationInput {
 export interface BookingCreation {
   /** The answer of a booking this key already made: a retry, answered before any check. */
   replayed: () => Promise<BookingRequest | undefined>;
-  /** Checks the form and creates the booking, once per key; its answer (status 201). */
-  create: () => Promise<BookingRequest>;
+  /**
+   * Checks the form and creates the booking, once per key; its answer (status 201). `admit`
+   * counts the request against a limit once it is the one to book (a retry in flight is not).
+   */
+  create: (admit?: () => Promise<void>) => Promise<BookingRequest>;
 }
 
 type BookableTour = Awaited<ReturnType<typeof bookableTour>>;
@@ -168,10 +171,11 @@ export function bookingCreation(settings: CreationSettings, input: CreationInput
   };
   return {
     replayed: async () => (await savedAnswer(idempotent))?.body,
-    async create() {
+    async create(admit) {
       const checked = await checkedBooking(db, input, todayIso(settings.now()));
       const created = await createOnce({
         ...idempotent,
+        admit,
         statusCode: 201,
         create: (tx) => insertBooking(tx, settings, input, checked),
       });

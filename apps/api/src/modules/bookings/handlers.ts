@@ -13,6 +13,7 @@ import type { Database } from '#src/db/client.ts';
 import { forbidden } from '#src/http/http-error.ts';
 import { idempotencyKeyOf } from '#src/http/idempotency.ts';
 import {
+  assertAllowed,
   createRateLimiter,
   limitCall,
   type RateLimiter,
@@ -165,16 +166,6 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
   const riderListLimited = (row: RequestRow, request: FastifyRequest, reply: FastifyReply) =>
     limitCall(riderListLimiter, `riderList:${row.id}`, request, reply, TOO_MANY_REQUESTS);
 
-  function limited(request: FastifyRequest, reply: FastifyReply) {
-    return limitCall(
-      limiter,
-      `createBookingRequest:${request.ip}`,
-      request,
-      reply,
-      TOO_MANY_REQUESTS,
-    );
-  }
-
   return {
     async createBookingRequest(request, reply) {
       const signed = await findSigned(db, request);
@@ -190,9 +181,10 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
       // A retry of a booking already made answers it again, before any limit or seat check.
       const replay = await creation.replayed();
       if (replay) return reply.code(201).send(replay);
-      const tooMany = await limited(request, reply);
-      if (tooMany) return reply;
-      return reply.code(201).send(await creation.create());
+      // Counted once the request holds its key: a retry while the first is in flight waits.
+      const admit = () =>
+        assertAllowed(limiter, `createBookingRequest:${request.ip}`, request, TOO_MANY_REQUESTS);
+      return reply.code(201).send(await creation.create(admit));
     },
 
     async getBookingRequest(request) {
