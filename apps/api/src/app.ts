@@ -334,6 +334,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     guestDateShare: env.GUEST_DATE_SHARE,
     authLimit: env.AUTH_LIMIT,
     authAccountLimit: env.AUTH_ACCOUNT_LIMIT,
+    authAddressLimit: env.AUTH_ADDRESS_LIMIT,
     paymentSecret: internalSecrets.paymentSandbox,
     bookingHoldHours: env.BOOKING_HOLD_HOURS,
     responseDeadlineHours: env.RESPONSE_DEADLINE_HOURS,

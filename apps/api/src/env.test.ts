@@ -26,6 +26,7 @@ describe('parseEnv', () => {
       PUBLIC_WRITE_LIMIT: 10,
       AUTH_LIMIT: 10,
       AUTH_ACCOUNT_LIMIT: 20,
+      AUTH_ADDRESS_LIMIT: 100,
       // The web server on the same machine (docs/security.md, "Client address and limits").
       TRUSTED_PROXIES: ['127.0.0.1', '::1'],
       BOOKING_HOLD_HOURS: 72,
@@ -70,6 +71,7 @@ describe('parseEnv', () => {
       PUBLIC_WRITE_LIMIT: '25',
       AUTH_LIMIT: '30',
       AUTH_ACCOUNT_LIMIT: '50',
+      AUTH_ADDRESS_LIMIT: '200',
       TRUSTED_PROXIES: '10.0.0.7,10.1.0.0/16',
       BOOKING_HOLD_HOURS: '48',
       RESPONSE_DEADLINE_HOURS: '24',
@@ -111,6 +113,7 @@ describe('parseEnv', () => {
       PUBLIC_WRITE_LIMIT: 25,
       AUTH_LIMIT: 30,
       AUTH_ACCOUNT_LIMIT: 50,
+      AUTH_ADDRESS_LIMIT: 200,
       TRUSTED_PROXIES: ['10.0.0.7', '10.1.0.0/16'],
       BOOKING_HOLD_HOURS: 48,
       RESPONSE_DEADLINE_HOURS: 24,

@@ -144,6 +144,9 @@ const envSchema = z.object({
   // Failed password sign-ins per login, from all addresses together, in 15 minutes before the API
   // asks for a captcha (429) on that login.
   AUTH_ACCOUNT_LIMIT: wholeNumber(7, 1).default(20),
+  // Failed password sign-ins from one visitor address, whatever logins they name, in 15 minutes
+  // before the API asks that address for a captcha (429): credential stuffing from one address.
+  AUTH_ADDRESS_LIMIT: wholeNumber(7, 1).default(100),
   // The proxies whose X-Forwarded-For the API believes (comma-separated addresses or CIDRs): the
   // web server on the same machine by default. The visitor's address, which the limits above
   // count, is the last one in the chain that is not one of these; from any other peer the header

@@ -70,6 +70,8 @@ export interface AppServices {
   authLimit?: number;
   /** Failed password sign-ins per login, from all addresses, in 15 minutes. */
   authAccountLimit?: number;
+  /** Failed password sign-ins from one address, whatever the logins, in 15 minutes. */
+  authAddressLimit?: number;
   /** The in-process search index (searches use SQL alone without it). */
   searchIndex?: TourIndexProvider | undefined;
   /** Card parts of the tours the index's searches show (one is made when absent). */
@@ -168,6 +170,7 @@ export function createServiceHandlers(app: AppServices): ServiceHandlers {
       content: site,
       authLimit: app.authLimit,
       authAccountLimit: app.authAccountLimit,
+      authAddressLimit: app.authAddressLimit,
       rateLimits,
       sessionsEnded: app.sessionsEnded,
       codeChannels: app.reachableChannels,

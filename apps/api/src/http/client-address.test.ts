@@ -1,13 +1,15 @@
 /**
  * The limits count the visitor, not the web server in front of the API (issue 43, finding 2):
  * `X-Forwarded-For` is believed from `TRUSTED_PROXIES` only (the web server on loopback by
- * default), and password sign-in is limited per account as well as per address.
+ * default), and password sign-in is limited per account as well as per address and login, and
+ * per address whatever the logins (credential stuffing).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
+import { signUp, TEST_PASSWORD } from '#src/testing/sign-up.ts';
 
 let testApp: TestApp;
 
@@ -16,6 +18,7 @@ beforeAll(async () => {
     PUBLIC_WRITE_LIMIT: '10',
     AUTH_LIMIT: '10',
     AUTH_ACCOUNT_LIMIT: '20',
+    AUTH_ADDRESS_LIMIT: '30',
   });
 });
 afterAll(() => testApp.close());
@@ -140,5 +143,40 @@ describe('password sign-in per account', () => {
         })
       ).status,
     ).toBe(401);
+  });
+});
+
+describe('password sign-in per address', () => {
+  const someLogin = () => `rider-${randomUUID()}@example.com`;
+
+  it('asks one address for a captcha after AUTH_ADDRESS_LIMIT failures, whatever the logins', async () => {
+    const stuffer = { peer: WEB_SERVER, forwardedFor: `${runPrefix}.201` };
+    const statuses: number[] = [];
+    for (let n = 0; n < 30; n += 1) statuses.push((await signIn(someLogin(), stuffer)).status);
+    expect(statuses).toEqual(Array(30).fill(401));
+    const over = await signIn(someLogin(), stuffer);
+    expect(over).toMatchObject({ status: 429, body: { type: 'captcha' } });
+    // Another visitor is not affected.
+    expect(
+      (await signIn(someLogin(), { peer: WEB_SERVER, forwardedFor: `${runPrefix}.202` })).status,
+    ).toBe(401);
+  });
+
+  it('gives a right password back, so a busy shared address is not refused', async () => {
+    const office = { peer: WEB_SERVER, forwardedFor: `${runPrefix}.203` };
+    const { email } = await signUp(testApp.app);
+    for (let n = 0; n < 29; n += 1) expect((await signIn(someLogin(), office)).status).toBe(401);
+    for (let n = 0; n < 5; n += 1) {
+      const right = await call(
+        'login',
+        '/crm/api/user/auth',
+        { login: email, password: TEST_PASSWORD },
+        office,
+      );
+      expect(right.status).toBe(200);
+    }
+    // 29 failures and 5 sign-ins: the 30th failure is still only a wrong password.
+    expect((await signIn(someLogin(), office)).status).toBe(401);
+    expect((await signIn(someLogin(), office)).status).toBe(429);
   });
 });

@@ -83,6 +83,8 @@ export interface AccountsDeps {
    * sign-ups per address and hour are `authLimit` too (`mail-limits.ts`).
    */
   authAccountLimit?: number | undefined;
+  /** Failed password sign-ins from one address, whatever the logins, in 15 minutes (default 100). */
+  authAddressLimit?: number | undefined;
   limiter?: RateLimiter;
   /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
   rateLimits?: RateLimits | undefined;
@@ -179,6 +181,15 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     limits: deps.rateLimits,
   });
 
+  // Failed password sign-ins per address whatever the logins: one address stuffing a list of
+  // credentials meets the captcha (the counts above are per login). Generous, for shared addresses.
+  const failedFromAddress = createRateLimiter({
+    name: 'failed-sign-ins-address',
+    limit: deps.authAddressLimit ?? 100,
+    windowMs: 15 * 60_000,
+    limits: deps.rateLimits,
+  });
+
   // Wrong passwords on confirmation links (decision 151), per account from every address: the
   // link's holder may not guess the registrant's password past this without a captcha.
   const confirmationPasswords = createRateLimiter({
@@ -214,11 +225,16 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
   }
 
   /**
-   * Counts a password sign-in for the login before the hash (refunded on success, so parallel
-   * guesses cannot all slip through); 429 `captcha` when it has failed too often.
+   * Counts a password sign-in for the login, then for the address, before the hash (both refunded
+   * on success, so parallel guesses cannot all slip through); 429 `captcha` when either has failed
+   * too often.
    */
-  function failedTooOften(account: string, request: FastifyRequest, reply: FastifyReply) {
-    return limitCall(failedSignIns, account, request, reply, TOO_MANY);
+  async function failedTooOften(account: string, request: FastifyRequest, reply: FastifyReply) {
+    if (await limitCall(failedSignIns, account, request, reply, TOO_MANY)) return true;
+    if (!(await limitCall(failedFromAddress, request.ip, request, reply, TOO_MANY))) return false;
+    // Refused for the address: this attempt checks no password, so the login's count is untouched.
+    await failedSignIns.refund(account);
+    return true;
   }
 
   /**
@@ -291,7 +307,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
         (await failedTooOften(account, request, reply));
       if (tooMany) return reply;
       const user = await checkPassword(db, login, password);
-      await failedSignIns.refund(account);
+      await Promise.all([failedSignIns.refund(account), failedFromAddress.refund(request.ip)]);
       return signInWithPassword(db, user, password, claimSite);
     },
 
