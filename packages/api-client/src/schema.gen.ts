@@ -2331,7 +2331,7 @@ export interface paths {
     put?: never;
     /**
      * Create a booking request
-     * @description A visitor may book without an account. The booking joins the account of its contact e-mail only once that address is proven with a one-time code (`auth-via-code`); until then it is reachable by uuid and holds its seats for a short time only (`hold_until`). One unproven mailbox (its spellings counted together: case, `+tags`, Gmail's dots) holds at most 6 seats, and unproven bookings together hold at most half of a date's seats (never fewer than 6; `GUEST_DATE_SHARE`): beyond either the answer is a 422 asking to sign in with a code sent to the e-mail, after which the booking is not limited so. Every booking is for one of the tour's dates (`tour_date_id`, 422 "Choose a date" without one), or its individual offer (`individual_tour_uuid`). The price is fixed at the moment of booking in the body's `currency`, else the `X-Currency` currency (USD without either). Send an `Idempotency-Key` so that a retry never books twice. A support account cannot book (403).
+     * @description A visitor may book without an account. The booking joins the account of its contact e-mail only once that address is proven with a one-time code (`auth-via-code`); until then it is reachable by uuid and holds its seats for a short time only (`hold_until`). One unproven mailbox (its spellings counted together: case, `+tags`, Gmail's dots) holds at most 6 seats, and unproven bookings together hold at most half of a date's seats (never fewer than 6; `GUEST_DATE_SHARE`): beyond either the answer is a 422 asking to sign in with a code sent to the e-mail, after which the booking is not limited so. Every booking is for one of the tour's dates (`tour_date_id`, 422 "Choose a date" without one), or its individual offer (`individual_tour_uuid`). The price is fixed at the moment of booking in the body's `currency`, else the `X-Currency` currency (USD without either). Send an `Idempotency-Key` so that a retry never books twice. A support account cannot book (403). A token that opens no session (expired, ended) is a 401: refresh it and send again (with the same key), or send none to book as a visitor.
      */
     post: operations['createBookingRequest'];
     delete?: never;
@@ -9210,6 +9210,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];

@@ -20,7 +20,7 @@ import {
   type RateLimits,
   TOO_MANY_REQUESTS,
 } from '#src/http/rate-limit.ts';
-import { findSigned, requireSigned } from '#src/modules/sessions/index.ts';
+import { findSigned, findSignedOrVisitor, requireSigned } from '#src/modules/sessions/index.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
 import { arrivalInfo, saveArrivalInfo } from './arrival-info.ts';
@@ -168,7 +168,8 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
 
   return {
     async createBookingRequest(request, reply) {
-      const signed = await findSigned(db, request);
+      // A stale token is a 401 to refresh, never a guest's booking made for a signed-in traveller.
+      const signed = await findSignedOrVisitor(db, request);
       if (signed?.user.role === 'support') throw forbidden(SUPPORT_CANNOT_BOOK);
       const rates = await deps.rates.get();
       const creation = bookingCreation(settings, {
@@ -244,7 +245,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
 
     async addTourists(request, reply) {
       const row = await requestByUuid(db, request.query.uuid);
-      const signed = await findSigned(db, request);
+      const signed = await findSignedOrVisitor(db, request);
       // Only the owner adds riders (`addRiders` refuses anyone else, uncounted).
       const owner = signed !== undefined && signed.user.id === row.userId;
       if (owner && (await riderListLimited(row, request, reply))) return reply;

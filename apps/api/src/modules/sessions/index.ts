@@ -10,6 +10,7 @@ export {
   bearerTokenOf,
   findSigned,
   findSignedByToken,
+  findSignedOrVisitor,
   isSessionActive,
   openSession,
   refreshSession,

@@ -209,6 +209,22 @@ export async function findSignedByToken(
   return row;
 }
 
+/**
+ * The caller of a call open to visitors, or undefined when no token was sent. A token that opens
+ * no session (expired, ended) is a 401, so the client refreshes it and sends again, rather than
+ * the call acting for a visitor: a traveller's booking sent with a stale token became a guest's.
+ */
+export async function findSignedOrVisitor(
+  db: Database,
+  request: FastifyRequest,
+): Promise<Signed | undefined> {
+  const token = bearerToken(request);
+  if (token === undefined) return undefined;
+  const signed = await findSignedByToken(db, token);
+  if (!signed) throw unauthorized(SESSION_EXPIRED);
+  return signed;
+}
+
 /** Like `findSigned`, but answers 401 when nobody is signed in. */
 export async function requireSigned(db: Database, request: FastifyRequest): Promise<Signed> {
   const signed = await findSigned(db, request);
