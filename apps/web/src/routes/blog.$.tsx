@@ -5,13 +5,14 @@ import { BlogArticle } from '../features/blog/components/blog-article/blog-artic
 import { BlogIndex } from '../features/blog/components/blog-index/blog-index';
 import { blogIndexHeadData, blogPostHeadData } from '../features/blog/head';
 import { pageHead, shareImage } from '../features/seo/head';
+import { ownedSearch } from '../lib/owned-search';
 
 /**
  * The blog (docs/product.md, Routes): `/blog/{slug-<id>}` is an article (an old slug redirects with
  * 301); `/blog` and `/blog/{category}` are the index, 20 posts a page (`?page=N`). Unknown -> 404.
  */
 export const Route = createFileRoute('/blog/$')({
-  validateSearch: validateBlogSearch,
+  validateSearch: ownedSearch(['page'], validateBlogSearch),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: async ({ context, params, deps }) => {
     const { queryClient, api } = context;

@@ -10,6 +10,7 @@ import { pageHead } from '../features/seo/head';
 import { bookingHref } from '../lib/booking-base';
 import { HttpError } from '../lib/http-error';
 import { prefetchTourClimate } from '../lib/tour-climate';
+import { ownedSearch } from '../lib/owned-search';
 
 interface BookingFormSearch {
   tour?: number;
@@ -31,16 +32,19 @@ const offerQuery = (api: Api, uuid: string) =>
  * `?tour=&offer=` books an individual offer (`/order/{uuid}/individual-tour`).
  */
 export const Route = createFileRoute('/booking/new')({
-  validateSearch: (search: Record<string, unknown>): BookingFormSearch => {
-    const tour = numeric(search.tour);
-    const date = numeric(search.date);
-    const offer = typeof search.offer === 'string' ? search.offer : '';
-    return {
-      ...(tour ? { tour } : {}),
-      ...(date ? { date } : {}),
-      ...(isBookingUuid(offer) ? { offer } : {}),
-    };
-  },
+  validateSearch: ownedSearch(
+    ['tour', 'date', 'offer'],
+    (search: Record<string, unknown>): BookingFormSearch => {
+      const tour = numeric(search.tour);
+      const date = numeric(search.date);
+      const offer = typeof search.offer === 'string' ? search.offer : '';
+      return {
+        ...(tour ? { tour } : {}),
+        ...(date ? { date } : {}),
+        ...(isBookingUuid(offer) ? { offer } : {}),
+      };
+    },
+  ),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     if (!deps.tour) throw notFound();

@@ -8,6 +8,7 @@ import { requireSession } from '../features/account/guard';
 import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { pageHead } from '../features/seo/head';
 import { PasswordChallenge } from './-email-confirm/password-challenge';
+import { ownedSearch } from '../lib/owned-search';
 
 /**
  * `/email-confirm?token=...`: confirms the address of the link. A registration's link, opened
@@ -24,8 +25,9 @@ const HEAD = {
 };
 
 export const Route = createFileRoute('/email-confirm')({
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+  validateSearch: ownedSearch(['token'], (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' ? { token: search.token } : {},
+  ),
   beforeLoad: ({ context, location, search }) => {
     if (!search.token) requireSession({ context, location });
   },

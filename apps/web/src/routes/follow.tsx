@@ -5,6 +5,7 @@ import { followingLinkQueryOptions, loadFollowingLink } from '../features/tour/f
 import { pageHead } from '../features/seo/head';
 import { getErrorStatus } from '../lib/http-error';
 import { RouteErrorPage } from './-error/lazy-error-pages';
+import { ownedSearch } from '../lib/owned-search';
 
 /**
  * `/follow?token=…`: the link of the e-mail that confirms following a tour with an address
@@ -12,8 +13,9 @@ import { RouteErrorPage } from './-error/lazy-error-pages';
  * or none, answers 404 with what to do; an API that is down, the usual 503 page.
  */
 export const Route = createFileRoute('/follow')({
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+  validateSearch: ownedSearch(['token'], (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
+  ),
   loaderDeps: ({ search }) => ({ token: search.token ?? '' }),
   loader: ({ context, deps }) =>
     loadFollowingLink(context.queryClient, context.api, 'follow', deps.token),

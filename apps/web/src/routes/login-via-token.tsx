@@ -8,6 +8,7 @@ import { startSession } from '../features/account/session';
 import { pageHead } from '../features/seo/head';
 import { hasSession } from '../lib/session-tokens';
 import { SwitchAccount } from './-login-via-token/switch-account';
+import { ownedSearch } from '../lib/owned-search';
 
 interface LoginViaTokenSearch {
   token?: string;
@@ -29,10 +30,13 @@ const HEAD = {
 };
 
 export const Route = createFileRoute('/login-via-token')({
-  validateSearch: (search: Record<string, unknown>): LoginViaTokenSearch => ({
-    ...(typeof search.token === 'string' ? { token: search.token } : {}),
-    ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
-  }),
+  validateSearch: ownedSearch(
+    ['token', 'redirect'],
+    (search: Record<string, unknown>): LoginViaTokenSearch => ({
+      ...(typeof search.token === 'string' ? { token: search.token } : {}),
+      ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+    }),
+  ),
   loaderDeps: ({ search }) => ({ token: search.token, redirect: search.redirect }),
   loader: async ({ context, deps }) => {
     if (!deps.token) return { failed: true, head: HEAD };

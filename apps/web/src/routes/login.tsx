@@ -3,6 +3,7 @@ import { LoginPage } from '../features/account/components/login-page/login-page'
 import { afterSignInPath } from '../features/account/return-path';
 import { pageHead } from '../features/seo/head';
 import { hasSession } from '../lib/session-tokens';
+import { ownedSearch } from '../lib/owned-search';
 
 interface LoginSearch {
   redirect?: string;
@@ -17,12 +18,15 @@ const HEAD = {
 };
 
 export const Route = createFileRoute('/login')({
-  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
-    ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
-    ...(typeof search.password_reset_token === 'string'
-      ? { password_reset_token: search.password_reset_token }
-      : {}),
-  }),
+  validateSearch: ownedSearch(
+    ['redirect', 'password_reset_token'],
+    (search: Record<string, unknown>): LoginSearch => ({
+      ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+      ...(typeof search.password_reset_token === 'string'
+        ? { password_reset_token: search.password_reset_token }
+        : {}),
+    }),
+  ),
   // Already signed in: straight on (a reset link still opens, to change the password). In the
   // loader, which travels with the page's chunk, not in the route tree of the first load.
   loaderDeps: ({ search }) => search,

@@ -5,6 +5,7 @@ import { MeetPage } from '../features/meet/components/meet-page/meet-page';
 import { isMeetKey } from '../features/meet/meet';
 import { pageHead } from '../features/seo/head';
 import { isFeatureOn } from '../lib/features';
+import { ownedSearch } from '../lib/owned-search';
 
 /**
  * `/meet?key=` (docs/product.md, Screens): the organizer's meeting details for a contract, opened
@@ -12,8 +13,9 @@ import { isFeatureOn } from '../lib/features';
  * failure is the error page with the server's status, 503 when there is none (Errors).
  */
 export const Route = createFileRoute('/meet')({
-  validateSearch: (search: Record<string, unknown>): { key?: string } =>
+  validateSearch: ownedSearch(['key'], (search: Record<string, unknown>): { key?: string } =>
     typeof search.key === 'string' && search.key !== '' ? { key: search.key } : {},
+  ),
   loaderDeps: ({ search }) => ({ key: search.key ?? '' }),
   loader: async ({ context, deps }) => {
     if (!isMeetKey(deps.key)) throw notFound();

@@ -5,6 +5,7 @@ import { readAnswerLink } from '../features/partner/answer';
 import { validateAnswerLinkSearch } from '../features/partner/answer-link';
 import { AnswerPage } from '../features/partner/components/answer-page/answer-page';
 import { pageHead, type PageHeadData } from '../features/seo/head';
+import { ownedSearch } from '../lib/owned-search';
 
 /**
  * `/partner/answer?token=&answer=confirm|decline` (decision 090): the organizer's Confirm and
@@ -16,7 +17,7 @@ import { pageHead, type PageHeadData } from '../features/seo/head';
  * answer; the texts of the head travel with the loader in the route's own chunk.
  */
 export const Route = createFileRoute('/partner/answer')({
-  validateSearch: validateAnswerLinkSearch,
+  validateSearch: ownedSearch(['token', 'answer'], validateAnswerLinkSearch),
   loaderDeps: ({ search }) => ({ token: search.token }),
   loader: async ({ context, deps }): Promise<PageHeadData> => {
     const { token } = readAnswerLink(deps);

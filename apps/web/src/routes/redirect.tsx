@@ -2,6 +2,7 @@ import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { LeavingPage } from '../features/short-links/components/leaving-page/leaving-page';
 import { classifyRedirectTarget, originsOf } from '../features/short-links/targets';
 import { pageHead } from '../features/seo/head';
+import { ownedSearch } from '../lib/owned-search';
 
 /**
  * `/redirect?url=...` (docs/product.md, Routes, 'redirect page'; the spec names no parameter, `url`
@@ -9,8 +10,9 @@ import { pageHead } from '../features/seo/head';
  * gets a page with the link; a missing or non-web target is the 404 page.
  */
 export const Route = createFileRoute('/redirect')({
-  validateSearch: (search: Record<string, unknown>): { url?: string } =>
+  validateSearch: ownedSearch(['url'], (search: Record<string, unknown>): { url?: string } =>
     typeof search.url === 'string' ? { url: search.url } : {},
+  ),
   loaderDeps: ({ search }) => ({ url: search.url }),
   loader: ({ context, deps }) => {
     const allowed = originsOf([context.site.publicUrl, context.site.organizerUrl]);

@@ -3,6 +3,7 @@ import { RegisterPage } from '../features/account/components/register-page/regis
 import { afterSignInPath } from '../features/account/return-path';
 import { pageHead } from '../features/seo/head';
 import { hasSession } from '../lib/session-tokens';
+import { ownedSearch } from '../lib/owned-search';
 
 const HEAD = {
   title: 'Create an account',
@@ -12,8 +13,11 @@ const HEAD = {
 };
 
 export const Route = createFileRoute('/register')({
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  validateSearch: ownedSearch(
+    ['redirect'],
+    (search: Record<string, unknown>): { redirect?: string } =>
+      typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  ),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps: search }) => {
     if (hasSession(context.api)) throw redirect({ href: afterSignInPath(search.redirect) });

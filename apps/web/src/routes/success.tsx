@@ -3,6 +3,7 @@ import { loadOutcomePage } from '../features/outcome/api';
 import { readOutcomeSearch } from '../features/outcome/search';
 import { outcomeHead } from './-outcome/outcome-head';
 import { OutcomeRoutePage } from './-outcome/outcome-route';
+import { ownedSearch } from '../lib/owned-search';
 
 /**
  * `/success` (docs/product.md, Routes): where the payment provider returns a successful payment,
@@ -11,7 +12,7 @@ import { OutcomeRoutePage } from './-outcome/outcome-route';
  */
 export const Route = createFileRoute('/success')({
   // Plain readers in a small module: a route's search parsing ships in the first load.
-  validateSearch: readOutcomeSearch,
+  validateSearch: ownedSearch(['request_id', 'payment_id', 'token'], readOutcomeSearch),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadOutcomePage(context, deps, 'success'),
   head: outcomeHead('/success'),

@@ -3,6 +3,7 @@ import { ensureProvidersHub } from '../features/organizers/api';
 import { validateHubSearch } from '../features/organizers/hub-search';
 import { ProvidersHub } from '../features/organizers/components/providers-hub/providers-hub';
 import { pageHead } from '../features/seo/head';
+import { ownedSearch } from '../lib/owned-search';
 
 const HEAD = {
   title: 'Tour providers',
@@ -13,7 +14,7 @@ const HEAD = {
 
 /** The providers hub (docs/product.md, Routes); `?page=N` shows pages 1..N. */
 export const Route = createFileRoute('/tour-providers')({
-  validateSearch: validateHubSearch,
+  validateSearch: ownedSearch(['page'], validateHubSearch),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: async ({ context, deps }) => {
     await ensureProvidersHub(context.queryClient, context.api, deps.page);

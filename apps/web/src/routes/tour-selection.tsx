@@ -7,6 +7,7 @@ import {
   TOUR_SELECTION_TOKEN_PARAM,
   isTourSelectionToken,
 } from '../lib/tour-selection-token-format';
+import { ownedSearch } from '../lib/owned-search';
 
 interface TourSelectionSearch {
   [TOUR_SELECTION_TOKEN_PARAM]?: string;
@@ -19,12 +20,15 @@ interface TourSelectionSearch {
  * stored one. Personal, so kept out of search results.
  */
 export const Route = createFileRoute('/tour-selection')({
-  validateSearch: (search: Record<string, unknown>): TourSelectionSearch => {
-    const token = search[TOUR_SELECTION_TOKEN_PARAM];
-    return typeof token === 'string' && isTourSelectionToken(token)
-      ? { [TOUR_SELECTION_TOKEN_PARAM]: token }
-      : {};
-  },
+  validateSearch: ownedSearch(
+    [TOUR_SELECTION_TOKEN_PARAM],
+    (search: Record<string, unknown>): TourSelectionSearch => {
+      const token = search[TOUR_SELECTION_TOKEN_PARAM];
+      return typeof token === 'string' && isTourSelectionToken(token)
+        ? { [TOUR_SELECTION_TOKEN_PARAM]: token }
+        : {};
+    },
+  ),
   loaderDeps: ({ search }) => ({ token: search[TOUR_SELECTION_TOKEN_PARAM] }),
   loader: async ({ context, deps }) => {
     const token = deps.token ?? (await tokenStoredInThisBrowser());

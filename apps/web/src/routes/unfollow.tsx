@@ -8,6 +8,7 @@ import { followingLinkQueryOptions, loadFollowingLink } from '../features/tour/f
 import { pageHead } from '../features/seo/head';
 import { getErrorStatus } from '../lib/http-error';
 import { RouteErrorPage } from './-error/lazy-error-pages';
+import { ownedSearch } from '../lib/owned-search';
 
 /**
  * `/unfollow?token=…` (decision 058): the link of the e-mails to a tour's followers. It asks
@@ -15,8 +16,9 @@ import { RouteErrorPage } from './-error/lazy-error-pages';
  * to do; an API that is down, the usual 503 page.
  */
 export const Route = createFileRoute('/unfollow')({
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+  validateSearch: ownedSearch(['token'], (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
+  ),
   loaderDeps: ({ search }) => ({ token: search.token ?? '' }),
   loader: ({ context, deps }) =>
     loadFollowingLink(context.queryClient, context.api, 'unfollow', deps.token),

@@ -61,6 +61,9 @@ export function blogPostQueryOptions(api: GallopClient<true>, slug: string) {
   });
 }
 
+/** The contract's last `page` (parameters.yaml): past it the API answers 400, not an empty page. */
+const API_MAX_PAGE = 10_000;
+
 /** Loads an index page; an unknown category or a page past the last is the 404 page. */
 export async function ensureBlogIndex(
   queryClient: QueryClient,
@@ -68,6 +71,7 @@ export async function ensureBlogIndex(
   category: string | undefined,
   page: number,
 ): Promise<BlogPostList> {
+  if (page > API_MAX_PAGE) throw notFound();
   const list = await orNotFound(
     queryClient.ensureQueryData(blogPostsQueryOptions(api, category, page)),
   );
