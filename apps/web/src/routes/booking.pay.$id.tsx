@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { requireSession } from '../features/account/guard';
+import { requireSession, toLogin } from '../features/account/guard';
 import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { parseBookingId } from '../features/booking/ids';
 import { BookingRoutePage, loadBooking } from '../features/booking/route-page';
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/booking/pay/$id')({
     const id = parseBookingId(params.id);
     if (id === undefined) throw notFound();
     await ensureSignedInUser({ context, location });
-    return loadBooking(context, { id });
+    return loadBooking(context, { id }, () => toLogin(location));
   },
   // A booking that failed to load (not the traveller's: 403) shows the error page, whose title
   // the root route gives.

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { requireSession } from '../features/account/guard';
+import { requireSession, toLogin } from '../features/account/guard';
 import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { useSession } from '../features/account/session';
 import { parseBookingId } from '../features/booking/ids';
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/booking/qr/$id')({
     const id = parseBookingId(params.id);
     if (id === undefined) throw notFound();
     await ensureSignedInUser({ context, location });
-    return loadQrPayment(context, { id }, true);
+    return loadQrPayment(context, { id }, true, () => toLogin(location));
   },
   head: ({ params, match }) =>
     pageHead(

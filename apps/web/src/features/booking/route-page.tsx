@@ -1,4 +1,5 @@
 /** What the booking routes share: loading a booking by id or uuid, and showing the cached copy. */
+import { isApiError } from '@gallop/api-client';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api';
 import type { RouterContext } from '../../router';
@@ -15,14 +16,21 @@ const queryFor = (api: RouterContext['api'], key: BookingKey) =>
     ? bookingQuery(api, key.id)
     : (bookingByUuidQuery(api, key.uuid) as unknown as ReturnType<typeof bookingQuery>);
 
+/**
+ * Loads the booking into the cache. With `signIn` (the pages that need a session: the route's
+ * redirect to sign in and back), a 401 (the session ended after the profile was read, or its
+ * refresh failed) throws that, as `ensureSignedInUser` does, not the '401 Internal Error' page.
+ */
 export async function loadBooking(
   context: Pick<RouterContext, 'api' | 'queryClient'>,
   key: BookingKey,
+  signIn?: () => unknown,
 ): Promise<BookingKey> {
   try {
     await context.queryClient.ensureQueryData(queryFor(context.api, key));
     return key;
   } catch (error) {
+    if (signIn && isApiError(error) && error.status === 401) throw signIn();
     throw asRouteError(error);
   }
 }
@@ -32,8 +40,9 @@ export async function loadQrPayment(
   context: Pick<RouterContext, 'api' | 'queryClient'>,
   key: BookingKey,
   signedIn: boolean,
+  signIn?: () => unknown,
 ): Promise<BookingKey> {
-  await loadBooking(context, key);
+  await loadBooking(context, key, signIn);
   const booking = context.queryClient.getQueryData(queryFor(context.api, key).queryKey);
   if (signedIn && booking) await prefetchQrPayment(context, booking);
   return key;

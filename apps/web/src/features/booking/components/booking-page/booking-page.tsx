@@ -70,6 +70,8 @@ export function BookingPage({
   const cancel = useSend<void>();
   // Set before the call leaves, so a second click in the same frame sends nothing.
   const starting = useRef(false);
+  // The payment whose button was pressed: it shows progress until the provider's page opens.
+  const [paying, setPaying] = useState<PaymentChoice['type'] | undefined>();
   const money = (amount: number) => formatPrice(amount, booking.currency);
   const options = paymentOptions(booking);
   const paid = booking.paid ?? 0;
@@ -86,9 +88,13 @@ export function BookingPage({
   const pay = (choice: PaymentChoice) => {
     if (starting.current) return;
     starting.current = true;
+    setPaying(choice.type);
     void payment.send(async () => {
       try {
         window.location.assign(await startPaymentOnce(api, choice));
+        // The provider's page takes a while on a slow network: the button stays busy until the
+        // page is left, or shown again from the back/forward cache.
+        await leavingPage();
       } finally {
         starting.current = false;
       }
@@ -179,6 +185,7 @@ export function BookingPage({
                       key={option.type}
                       theme={index === 0 ? 'primary' : 'negative'}
                       disabled={payment.sending}
+                      loading={payment.sending && paying === option.type}
                       onClick={() => pay({ bookingId: booking.id, ...option })}
                     >
                       {`${PAYMENT_LABELS[option.type]}: ${money(option.amount)}`}
@@ -314,4 +321,11 @@ function EmailProofNotice({
       )}
     </section>
   );
+}
+
+/** Settles when this page shows again after being left (the back/forward cache), else never. */
+function leavingPage(): Promise<void> {
+  return new Promise((resolve) => {
+    window.addEventListener('pageshow', () => resolve(), { once: true });
+  });
 }
