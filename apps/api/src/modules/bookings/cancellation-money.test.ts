@@ -6,7 +6,7 @@
  * Seeded random cases (no new dependency), then the same on a scratch database where the
  * traveller, the organizer and support cancel one booking at once (really at once on PostgreSQL).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
@@ -19,7 +19,7 @@ import {
 } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { sandboxProvider, sendRefunds, TEST_CARDS } from '#src/modules/payments/index.ts';
-import { chargeAtProvider, submitCard } from '#src/modules/payments/testing.ts';
+import { chargeAtProvider, providerBooksOf, submitCard } from '#src/modules/payments/testing.ts';
 import { tiersOf, type Actor, type CancellationTier, type PolicyName } from '@gallop/booking-rules';
 import { cancellationRefund } from './cancellation-refunds.ts';
 import { organizerCancel } from './organizer-area.ts';
@@ -343,13 +343,8 @@ describe('cancels at once on a database', () => {
         sendRefunds(db, sandboxProvider(db), ids),
         sendRefunds(db, sandboxProvider(db), ids),
       ]);
-      const [books] = (
-        await db.execute<{ refunded: string }>(sql`
-          select coalesce(sum(s.refunded), 0) as refunded
-          from payments p join sandbox_payments s on s.provider_payment_id = p.provider_payment_id
-          where p.request_id = ${id}`)
-      ).rows;
-      expect(hundredthsOf(Number(books!.refunded), currency)).toBe(want + row.refunded);
+      const books = await providerBooksOf(db, id);
+      expect(hundredthsOf(books.refunded, currency)).toBe(want + row.refunded);
     }
   }, 300_000);
 });

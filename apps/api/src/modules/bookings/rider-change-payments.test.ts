@@ -20,7 +20,12 @@ import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { bookingPayments, TEST_CARDS } from '#src/modules/payments/index.ts';
-import { chargeAtProvider, hostedPage, submitCard } from '#src/modules/payments/testing.ts';
+import {
+  chargeAtProvider,
+  hostedPage,
+  providerBooksOf,
+  submitCard,
+} from '#src/modules/payments/testing.ts';
 import {
   book,
   dateWithSeats,
@@ -126,14 +131,8 @@ const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 /** What the provider charged and gave back for a booking, minor units (USD: cents both sides). */
 async function providerBooks(requestId: number) {
-  const [row] = (
-    await db.execute<{ charged: string; refunded: string }>(sql`
-      select coalesce(sum(s.amount) filter (where s.status = 'succeeded'), 0) as charged,
-             coalesce(sum(s.refunded), 0) as refunded
-      from payments p join sandbox_payments s on s.provider_payment_id = p.provider_payment_id
-      where p.request_id = ${requestId}`)
-  ).rows;
-  return { charged: Number(row!.charged), refunded: Number(row!.refunded) };
+  const { charged, refunded } = await providerBooksOf(db, requestId);
+  return { charged, refunded };
 }
 
 /** Every charge of a booking at the provider: its amount and what went back, minor units. */

@@ -30,7 +30,7 @@ import {
 } from '#src/modules/bookings/testing-scratch.ts';
 import { fromProviderAmount } from './provider-amounts.ts';
 import { TEST_CARDS } from './sandbox-provider.ts';
-import { hostedPage, submitCard, successNoticeOf } from './testing.ts';
+import { hostedPage, providerBooksOf, submitCard, successNoticeOf } from './testing.ts';
 
 const SECRET = 'payment-secret-for-money-tests';
 let scratch: ScratchApp;
@@ -95,16 +95,9 @@ const bookingOf = async (token: string, id: number) =>
  * less refunded) must equal what the booking says is paid.
  */
 async function providerBooks(requestId: number) {
-  const [row] = (
-    await db.execute<{ charged: string; refunded: string; currency: string | null }>(sql`
-      select coalesce(sum(s.amount) filter (where s.status = 'succeeded'), 0) as charged,
-             coalesce(sum(s.refunded), 0) as refunded, min(s.currency) as currency
-      from payments p join sandbox_payments s on s.provider_payment_id = p.provider_payment_id
-      where p.request_id = ${requestId}`)
-  ).rows;
-  const major = (amount: string) =>
-    fromProviderAmount(Number(amount), row!.currency ?? 'EUR') / 100;
-  return { charged: major(row!.charged), refunded: major(row!.refunded) };
+  const books = await providerBooksOf(db, requestId);
+  const major = (amount: number) => fromProviderAmount(amount, books.currency ?? 'EUR') / 100;
+  return { charged: major(books.charged), refunded: major(books.refunded) };
 }
 
 /** The payment row a start answered. */

@@ -30,7 +30,7 @@ import {
 } from './reconciliation.ts';
 import { chargeSandboxPayment, sandboxPayment, sandboxProvider } from './sandbox-ledger.ts';
 import { signCallback } from './sandbox-provider.ts';
-import { hostedPage } from './testing.ts';
+import { hostedPage, providerBooksOf } from './testing.ts';
 
 const PUBLIC_URL = 'http://web.test';
 const MINUTE = 60_000;
@@ -354,14 +354,8 @@ describe('reconciling payments Gallop closed without the provider confirming the
 
   /** The provider's books of a booking, in its minor units: charged less refunded. */
   async function providerBalance(bookingId: number) {
-    const [row] = (
-      await db.execute<{ kept: string }>(sql`
-        select coalesce(sum(s.amount) filter (where s.status = 'succeeded'), 0)
-               - coalesce(sum(s.refunded), 0) as kept
-        from payments p join sandbox_payments s on s.provider_payment_id = p.provider_payment_id
-        where p.request_id = ${bookingId}`)
-    ).rows;
-    return Number(row!.kept);
+    const { charged, refunded } = await providerBooksOf(db, bookingId);
+    return charged - refunded;
   }
 
   it(`credits or refunds each such charge once, with job rounds, status reads and callbacks racing, ${rounds} rounds`, async () => {

@@ -1,4 +1,5 @@
 /** Test helpers of the payments module: the sandbox's hosted card page, driven like a payer. */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import { chargeSandboxPayment } from './sandbox-ledger.ts';
@@ -56,3 +57,23 @@ export function noticeOf(
 
 /** The provider's amounts (ISO 4217 minor units) in Gallop's hundredths, for its books. */
 export { fromProviderAmount } from './provider-amounts.ts';
+
+/**
+ * The provider's books of booking `requestId`: what its charges took and what it gave back, in
+ * the provider's minor units (`fromProviderAmount` turns them into Gallop's hundredths), and the
+ * charges' currency. Tests compare them with Gallop's own records.
+ */
+export async function providerBooksOf(db: Database, requestId: number) {
+  const [row] = (
+    await db.execute<{ charged: string; refunded: string; currency: string | null }>(sql`
+      select coalesce(sum(s.amount) filter (where s.status = 'succeeded'), 0) as charged,
+             coalesce(sum(s.refunded), 0) as refunded, min(s.currency) as currency
+      from payments p join sandbox_payments s on s.provider_payment_id = p.provider_payment_id
+      where p.request_id = ${requestId}`)
+  ).rows;
+  return {
+    charged: Number(row!.charged),
+    refunded: Number(row!.refunded),
+    currency: row!.currency,
+  };
+}
