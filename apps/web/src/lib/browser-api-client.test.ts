@@ -1,6 +1,7 @@
 import { createMemoryTokenStore } from '@gallop/api-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGallopBrowserClient } from './browser-api-client';
+import { SESSION_ENDED_EVENT } from './session-ended';
 import { whileSigningOut } from './sign-out';
 
 // The challenge dialog is the component's own test; here it answers at once.
@@ -164,5 +165,28 @@ describe('the browser API client during a sign-out', () => {
       data: { count: 0 },
     });
     expect(seen).toEqual(['/crm/api/chat/unread-count']);
+  });
+});
+
+describe('the browser API client when the session ended elsewhere', () => {
+  it("tells the page once a 401's answer took the session's marker cookie", async () => {
+    let marker = true;
+    vi.stubGlobal('fetch', async () => {
+      // The web server's refused refresh: the cookies go with the 401 (server/session-proxy.ts).
+      marker = false;
+      return Response.json({ message: 'Unauthorized' }, { status: 401 });
+    });
+    const heard = vi.fn();
+    window.addEventListener(SESSION_ENDED_EVENT, heard);
+    const client = createGallopBrowserClient(() => ({ iso: 'en', localizationId: 1 }), {
+      ...createMemoryTokenStore(),
+      signedIn: () => marker,
+    });
+    try {
+      await expect(client.GET('/crm/api/chat/list')).rejects.toMatchObject({ status: 401 });
+    } finally {
+      window.removeEventListener(SESSION_ENDED_EVENT, heard);
+    }
+    expect(heard).toHaveBeenCalledTimes(1);
   });
 });

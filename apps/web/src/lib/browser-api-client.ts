@@ -9,6 +9,8 @@ import {
 import { readCurrencyCookie, resolveCurrency } from '@gallop/currency';
 import { isCrossOrigin, readRuntimeConfig, type RuntimeConfig } from './runtime-config';
 import { holdingSessionCalls } from './session-calls';
+import { noticingEndedSession } from './session-ended';
+import type { CookieSessionStore } from './session-tokens';
 
 /**
  * The captcha a 429 asks for, shown in a dialog; the call then goes again with the solution
@@ -23,11 +25,11 @@ const solveCaptcha: SolveCaptcha = async (kind) => {
  * Calls go to the runtime API base, by default the page's own origin (the web server proxies);
  * another origin gets the visitor's cookies along (`credentials: 'include'`). The currency
  * cookie is read on every call. Calls that need the session wait out a sign-out
- * (`holdingSessionCalls`).
+ * (`holdingSessionCalls`); a 401 that ended the session tells the page (`noticingEndedSession`).
  */
 export function createGallopBrowserClient(
   locale: () => ClientLocale,
-  tokenStore: TokenStore,
+  tokenStore: TokenStore & Partial<Pick<CookieSessionStore, 'signedIn'>>,
   /** The currency of a visitor who chose none (their country's, `visitor-country.ts`). */
   defaultCurrency: () => string | undefined = () => undefined,
   /** The currencies the API offers, once the site info has come (`offeredCurrencies`). */
@@ -35,9 +37,11 @@ export function createGallopBrowserClient(
   { apiBaseUrl }: Pick<RuntimeConfig, 'apiBaseUrl'> = readRuntimeConfig(),
 ): GallopClient<true> {
   const crossOrigin = isCrossOrigin(apiBaseUrl, window.location.origin);
-  const send = crossOrigin
+  const sendOnce = crossOrigin
     ? (request: Request) => fetch(new Request(request, { credentials: 'include' }))
     : (request: Request) => fetch(request);
+  const { signedIn } = tokenStore;
+  const send = signedIn ? noticingEndedSession(sendOnce, signedIn) : sendOnce;
   return createGallopClient({
     throwOnError: true,
     baseUrl: apiBaseUrl,

@@ -7,6 +7,8 @@
  * browser's storage (the favourites' owner is cleared at sign-out, `lib/favourites-owner.ts`):
  * browsers without the channel still learn of it.
  */
+import { SESSION_ENDED_EVENT } from '../../lib/session-ended';
+
 const CHANNEL = 'gallop.session';
 const SIGNED_OUT = 'signed-out';
 
@@ -19,8 +21,9 @@ export function tellOtherTabsOfSignOut(): void {
 }
 
 /**
- * Calls `check` whenever a sign-out may have happened in another tab; `check` decides from the
- * session cookies. Answers the function that stops listening.
+ * Calls `check` whenever a sign-out may have happened in another tab, or a call of this tab found
+ * the session ended (`lib/session-ended.ts`); `check` decides from the session cookies. Answers
+ * the function that stops listening.
  */
 export function onSignOutElsewhere(check: () => void): () => void {
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
@@ -35,11 +38,13 @@ export function onSignOutElsewhere(check: () => void): () => void {
   window.addEventListener('focus', check);
   window.addEventListener('pageshow', check);
   window.addEventListener('storage', check);
+  window.addEventListener(SESSION_ENDED_EVENT, check);
   return () => {
     channel?.close();
     document.removeEventListener('visibilitychange', onShown);
     window.removeEventListener('focus', check);
     window.removeEventListener('pageshow', check);
     window.removeEventListener('storage', check);
+    window.removeEventListener(SESSION_ENDED_EVENT, check);
   };
 }

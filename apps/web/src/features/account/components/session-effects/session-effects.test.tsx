@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { favouriteTourIdsAtom } from '../../../../lib/favourites';
 import { favouritesOwner, setFavouritesOwner } from '../../../../lib/favourites-owner';
 import { fakeAccountApi } from '../../../../lib/testing/fake-account-api';
+import { SESSION_ENDED_EVENT } from '../../../../lib/session-ended';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { RouterContext } from '../../../../router';
 import { profileQueryOptions } from '../../profile';
@@ -172,6 +173,22 @@ describe('SessionEffects', () => {
     const otherTab = new BroadcastChannel('gallop.session');
     otherTab.postMessage('signed-out');
     otherTab.close();
+    await waitFor(() => expect(queryClient.getQueryData(profileKey)).toBeUndefined());
+    await waitFor(() => expect(screen.getByText('Saved:')).toBeTruthy());
+  });
+
+  it('forgets the account when a call of this tab found the session ended', async () => {
+    const api = fakeAccountApi([3]);
+    const { router, queryClient } = await renderInApp(<Shell guest={[]} />, {
+      fetch: api.fetch,
+      signedIn: true,
+    });
+    expect(await screen.findByText('Saved: 3')).toBeTruthy();
+    const client = apiOf(router);
+    const profileKey = profileQueryOptions(client).queryKey;
+    // Signed out on another device: a call's 401 came with the session cookies cleared.
+    await client.tokenStore.clear();
+    window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
     await waitFor(() => expect(queryClient.getQueryData(profileKey)).toBeUndefined());
     await waitFor(() => expect(screen.getByText('Saved:')).toBeTruthy());
   });
