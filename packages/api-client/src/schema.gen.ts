@@ -2366,7 +2366,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel a request */
+    /**
+     * Cancel a request
+     * @description The traveller cancels their booking. Send `expected_refund`, the `refund_if_canceled_today` the traveller was shown: when cancelling now would give back less (a tier's day passed since the page was read), the answer is a 409 and nothing changes, so the traveller looks again.
+     */
     post: operations['cancelBookingRequest'];
     delete?: never;
     options?: never;
@@ -9263,6 +9266,8 @@ export interface operations {
           id: number;
           message?: string;
           notify_client?: boolean;
+          /** @description What the traveller was shown they get back (`refund_if_canceled_today`), in the booking's currency; less now is a 409. */
+          expected_refund?: number;
         };
       };
     };

@@ -20,7 +20,7 @@ import { providerBooksOf, submitCard } from '#src/modules/payments/testing.ts';
 import { book, dateWithSeats, signUp } from './testing-scratch.ts';
 import { cancelAndSettle } from './cancellations.ts';
 import { money } from './notices.ts';
-import { transitionBooking } from './transitions.ts';
+import { REFUND_CHANGED, transitionBooking } from './transitions.ts';
 
 const publicUrl = 'http://web.test';
 let scratch: ScratchApp;
@@ -136,6 +136,35 @@ describe('a traveller cancels a paid booking', () => {
     expect(await db.select().from(refunds).where(eq(refunds.requestId, id))).toHaveLength(0);
     const [mail] = (await mailsAbout(id)).filter((m) => m.kind === 'booking-canceled');
     expect(mail!.body).toContain('nothing of the');
+  }, 120_000);
+});
+
+describe('a traveller cancels for the refund they were shown', () => {
+  it('is refused while cancelling would give back less, and goes through for the new figure', async () => {
+    const { id, token, booking, date } = await paidBooking('moderate', 31);
+    const full = booking.price as number;
+    expect(booking.refund_if_canceled_today).toBe(full);
+    // The page stays open while a tier's day passes: 20 days before the start, half comes back.
+    await db
+      .update(tourDates)
+      .set({ startDate: addDays(20), endDate: addDays(26) })
+      .where(eq(tourDates.id, date.id));
+    const stale = await api('POST', '/crm/api/request/cancel', token, {
+      id,
+      expected_refund: full,
+    });
+    expect(stale).toMatchObject({ status: 409, body: { message: REFUND_CHANGED } });
+    const unchanged = (await api('GET', `/crm/api/request/get?id=${id}`, token)).body;
+    const half = Math.floor(full / 2);
+    expect(unchanged).toMatchObject({ status: booking.status, refund_if_canceled_today: half });
+    expect(await db.select().from(refunds).where(eq(refunds.requestId, id))).toHaveLength(0);
+
+    const agreed = await api('POST', '/crm/api/request/cancel', token, {
+      id,
+      expected_refund: unchanged.refund_if_canceled_today,
+    });
+    expect(agreed.status, JSON.stringify(agreed.body)).toBe(200);
+    expect(agreed.body).toMatchObject({ status: 5, refunded: half });
   }, 120_000);
 });
 

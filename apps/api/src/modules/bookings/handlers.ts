@@ -88,6 +88,9 @@ type BookingOperation =
   | 'answerRequest';
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
+/** An amount the contract gives in the booking's currency (major units), as stored (hundredths). */
+const hundredthsOf = (amount: number | undefined) =>
+  amount === undefined ? undefined : Math.round(amount * 100);
 /** Support cancels and answers bookings; one it made would be a traveller's (the web offers none). */
 export const SUPPORT_CANNOT_BOOK = 'Support accounts cannot book tours: use a traveller account';
 
@@ -221,7 +224,12 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
             request.log.warn({ err: error, requestId: row.id }, 'refund left pending'),
         },
         row.id,
-        travellerCancel(request.body.message?.trim() || null, now(), { publicUrl }),
+        travellerCancel(
+          request.body.message?.trim() || null,
+          now(),
+          { publicUrl },
+          hundredthsOf(request.body.expected_refund),
+        ),
       );
       return answer(request, result.row);
     },

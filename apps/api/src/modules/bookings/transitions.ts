@@ -118,8 +118,8 @@ export interface TransitionRequest {
   event: BookingEvent;
   actor: Actor;
   now: Date;
-  /** Further refusals on the locked row (paid meanwhile): the 409's message. */
-  refuse?: (row: RequestRow) => string | undefined;
+  /** Further refusals on the locked row (paid meanwhile) and its date's start: the 409's message. */
+  refuse?: (row: RequestRow, start: string | undefined) => string | undefined;
   /** Columns the move sets besides the status. */
   changes?: (row: RequestRow) => Partial<typeof bookingRequests.$inferInsert>;
   /** Messages queued besides the notices everyone gets, once, when the booking moved. */
@@ -181,7 +181,7 @@ export async function transitionBookingIn(
   if (decision.kind === 'unchanged') {
     return { kind: 'unchanged', row, closedPayments: [], refundIds: [], refunded: 0 };
   }
-  const refusal = request.refuse?.(row);
+  const refusal = request.refuse?.(row, date?.startDate);
   if (refusal) throw conflict(refusal);
 
   const [moved] = await tx
@@ -246,12 +246,20 @@ export function travellerCancel(
   message: string | null,
   now: Date,
   notify: NoticeOptions,
+  expectedRefund?: number,
 ): Omit<TransitionRequest, 'messages'> {
   return {
     event: 'traveller-cancels',
     actor: 'traveller',
     now,
     notify,
+    // The refund the traveller was shown (hundredths): less now (a tier's day passed since the
+    // page loaded) is a 409, so nobody cancels for less than they agreed to.
+    refuse: (row, start) =>
+      expectedRefund !== undefined &&
+      cancellationRefund(row, 'traveller', start, now) < expectedRefund
+        ? REFUND_CHANGED
+        : undefined,
     changes: (row) => ({
       contractStatus:
         row.paid > 0 ? CONTRACT_STATUS.terminatedAfterPayment : CONTRACT_STATUS.noPayments,
@@ -260,6 +268,10 @@ export function travellerCancel(
     }),
   };
 }
+
+/** A traveller's cancel that would now give back less than the page showed. */
+export const REFUND_CHANGED =
+  'What cancelling gives back has changed since this page was loaded. Check it and cancel again.';
 
 export interface RiderChange {
   wanted: readonly TouristInput[];

@@ -126,8 +126,20 @@ export async function createBooking(
   return data;
 }
 
-export async function cancelBooking(api: GallopClient<true>, id: number): Promise<BookingRequest> {
-  const { data } = await api.POST('/crm/api/request/cancel', { body: { id } });
+/**
+ * Cancels the booking; `expectedRefund` is what the page showed would come back: should cancelling
+ * now give back less (a tier's day passed since), the API answers 409 and nothing changes.
+ */
+export async function cancelBooking(
+  api: GallopClient<true>,
+  id: number,
+  expectedRefund?: number | null,
+): Promise<BookingRequest> {
+  const body = {
+    id,
+    ...(typeof expectedRefund === 'number' ? { expected_refund: expectedRefund } : {}),
+  };
+  const { data } = await api.POST('/crm/api/request/cancel', { body });
   return data;
 }
 

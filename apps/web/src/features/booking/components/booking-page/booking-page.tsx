@@ -103,7 +103,7 @@ export function BookingPage({
   const confirmCancel = () =>
     cancel.send(async () => {
       try {
-        const updated = await cancelBooking(api, booking.id);
+        const updated = await cancelBooking(api, booking.id, booking.refund_if_canceled_today);
         storeBooking(queryClient, api, updated);
         setConfirming(false);
       } catch (error) {
