@@ -265,6 +265,33 @@ describe('forwarded calls', () => {
     expect(cookies.gallop_signed_in).toContain('Max-Age=0');
   });
 
+  it('clear the cookies and pass the 401 on when there is no refresh cookie to refresh with', async () => {
+    for (const cookie of ['auth_token=access-1; gallop_signed_in=1', 'gallop_signed_in=1']) {
+      const response = await app().request('http://gallop.test/crm/api/user/profile', {
+        headers: { Cookie: cookie },
+      });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: 'Unauthorized' });
+      const cookies = setCookies(response);
+      expect(cookies.auth_token).toBe('auth_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+      expect(cookies.auth_refresh_token).toContain('Max-Age=0');
+      expect(cookies.gallop_signed_in).toContain('Max-Age=0');
+    }
+    expect(refreshes).toEqual([]);
+
+    // A wrong password with such a cookie is no end of the session; a visitor without one gets no cookies.
+    const wrong = await app().request('http://gallop.test/crm/api/user/auth', {
+      method: 'POST',
+      headers: { ...signIn, Cookie: 'auth_token=access-1; gallop_signed_in=1' },
+      body: JSON.stringify({ login: 'ann@example.com', password: 'wrong' }),
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+    const anonymous = await app().request('http://gallop.test/crm/api/user/profile');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.getSetCookie()).toEqual([]);
+  });
+
   it('keep the cookies when the API cannot refresh (5xx, unreachable), and try again next time', async () => {
     const cookie = 'auth_token=access-1; auth_refresh_token=refresh-down';
     const web = app();

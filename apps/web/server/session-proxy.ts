@@ -12,6 +12,7 @@ import {
   SIGNED_IN_COOKIE,
   TOKEN_COOKIE,
   sessionCookies,
+  signedInFromCookieHeader,
   tokensFromCookieHeader,
   type SessionTokens,
 } from '@gallop/session';
@@ -312,19 +313,22 @@ export interface SessionForwardOptions {
  * Forwards one call of the browser to the API with the visitor's session: see the top of this
  * file. On a 401 while a refresh cookie exists, the session is refreshed (shared with parallel
  * calls, `SessionRefresher`), the call is sent once more with the new access token and the
- * answer carries the new cookies; a refused refresh clears the cookies and the 401 goes on. An
- * API that cannot be reached leaves the cookies as they are.
+ * answer carries the new cookies; a refused refresh, or a 401 with a token or marker but no
+ * refresh cookie, clears the cookies and the 401 goes on. An API that cannot be reached leaves
+ * the cookies as they are.
  */
 export async function forwardWithSession(
   request: Request,
   { send, refresher, secure }: SessionForwardOptions,
 ): Promise<Response> {
   const path = new URL(request.url).pathname;
-  const cookies = tokensFromCookieHeader(request.headers.get('cookie'));
+  const cookieHeader = request.headers.get('cookie');
+  const cookies = tokensFromCookieHeader(cookieHeader);
   const isPost = request.method === 'POST';
   const mayCarrySession = isPost && SESSION_PATHS.includes(path);
-  // A wrong password is a 401 too: sign-in calls are never refreshed and retried.
-  const mayRefresh = Boolean(cookies.refreshToken) && !(isPost && SIGN_IN_PATHS.includes(path));
+  // A wrong password is a 401 too: sign-in calls are never refreshed, retried or cleared.
+  const isSignIn = isPost && SIGN_IN_PATHS.includes(path);
+  const mayRefresh = Boolean(cookies.refreshToken) && !isSignIn;
   const { body, replayable } = await bodyOf(request, mayRefresh);
 
   let response = await send(apiRequest(request, cookies.token, body));
@@ -341,6 +345,14 @@ export async function forwardWithSession(
     } else if (outcome.kind === 'refused') {
       renewed = NO_TOKENS;
     }
+  } else if (
+    response.status === 401 &&
+    !cookies.refreshToken &&
+    !isSignIn &&
+    (cookies.token || signedInFromCookieHeader(cookieHeader))
+  ) {
+    // Nothing to refresh with: the session is over, or the browser keeps a dead token for good.
+    renewed = NO_TOKENS;
   }
 
   if (isPost && path === LOGOUT_PATH) return withSessionCookies(response, NO_TOKENS, secure);

@@ -17,14 +17,14 @@ export const Route = createFileRoute('/chat/{-$id}')({
   loader: async ({ context, location, params }) => {
     const chatId = params.id === undefined ? undefined : parseChatId(params.id);
     if (chatId === null) throw notFound();
-    await ensureSignedInUser({ context, location });
+    const user = await ensureSignedInUser({ context, location });
     try {
       await prefetchChatPage(context.queryClient, context.api, chatId);
     } catch (error) {
       if (isApiError(error) && (error.status === 404 || error.status === 403)) throw notFound();
       throw error;
     }
-    return { chatId };
+    return { chatId, userId: user.id };
   },
   head: ({ match }) =>
     pageHead(
@@ -35,8 +35,8 @@ export const Route = createFileRoute('/chat/{-$id}')({
 });
 
 function ChatRoute() {
-  const { chatId } = Route.useLoaderData();
-  return <ChatPage chatId={chatId} bookingActions={organizerAnswers} />;
+  const { chatId, userId } = Route.useLoaderData();
+  return <ChatPage chatId={chatId} userId={userId} bookingActions={organizerAnswers} />;
 }
 
 /** On the organizer's side each booking's card offers confirm, decline and cancel (issue 42). */

@@ -13,6 +13,8 @@ import '../chat.css';
 
 export interface ChatPageProps {
   chatId: number | undefined;
+  /** The signed-in account. */
+  userId: number;
   /**
    * What an organizer can do with a booking of the open chat, shown on its card (the route
    * composes the organizer area's answers in: features do not import each other).
@@ -29,7 +31,7 @@ export function ChatPage(props: ChatPageProps) {
   );
 }
 
-function ChatPageContent({ chatId, bookingActions }: ChatPageProps) {
+function ChatPageContent({ chatId, userId, bookingActions }: ChatPageProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const realtime = useChatRealtime();
@@ -91,6 +93,7 @@ function ChatPageContent({ chatId, bookingActions }: ChatPageProps) {
             <Conversation
               key={chatId}
               chatId={chatId}
+              userId={userId}
               outbox={outbox}
               bookingActions={bookingActions}
             />

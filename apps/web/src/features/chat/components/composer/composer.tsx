@@ -1,5 +1,5 @@
 import { Button } from '@gallop/ui-kit';
-import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import '../chat.css';
 import { LINE_ICON } from '../line-icon';
 
@@ -11,6 +11,13 @@ export interface ComposerProps {
   /** Why writing is not possible (a frozen chat), if it is not. */
   disabledReason?: string | undefined;
   textareaRef?: Ref<HTMLTextAreaElement>;
+  /** Where the unsent text is kept (`features/chat/draft.ts`): read once mounted, written as typed. */
+  draft?: ComposerDraft | undefined;
+}
+
+export interface ComposerDraft {
+  read: () => string;
+  write: (text: string) => void;
 }
 
 /** Only images may be attached (docs/product.md, Validation: the type must start with image/). */
@@ -19,12 +26,18 @@ export function isImageFile(file: Pick<File, 'type'>): boolean {
 }
 
 /** The message box: Enter sends, Shift+Enter starts a new line; a picture can be attached. */
-export function Composer({ onSend, onAttach, disabledReason, textareaRef }: ComposerProps) {
+export function Composer({ onSend, onAttach, disabledReason, textareaRef, draft }: ComposerProps) {
   const [text, setText] = useState('');
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
   const disabled = disabledReason !== undefined;
+
+  // After mounting: the server render cannot know the tab's kept text.
+  useEffect(() => {
+    const kept = draft?.read();
+    if (kept) setText(kept);
+  }, [draft]);
 
   const submit = () => {
     if (!text.trim() || disabled) return;
@@ -98,7 +111,10 @@ export function Composer({ onSend, onAttach, disabledReason, textareaRef }: Comp
           aria-describedby={`${id}-hint`}
           value={text}
           disabled={disabled}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            draft?.write(event.target.value);
+          }}
           onKeyDown={onKeyDown}
         />
         <Button type="submit" theme="primary" size="md" disabled={disabled || !text.trim()}>

@@ -1,9 +1,9 @@
-import { createOutbox } from '@gallop/chat';
+import { createOutbox, type Outbox, type SendRequest } from '@gallop/chat';
 import { ToastProvider } from '@gallop/ui-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { Chat, ChatMessage, RelatedBooking } from '../../api';
 import { Conversation } from './conversation';
@@ -102,19 +102,30 @@ function chatApi(chat: Chat, bookings: readonly RelatedBooking[] = []) {
   };
 }
 
-async function renderConversation(chat: Chat, bookings: readonly RelatedBooking[] = []) {
+async function renderConversation(
+  chat: Chat,
+  bookings: readonly RelatedBooking[] = [],
+  {
+    userId = 5,
+    send = () => new Promise<ChatMessage>(() => {}),
+    outbox = createOutbox<ChatMessage>({ send }),
+  }: {
+    userId?: number;
+    send?: (request: SendRequest) => Promise<ChatMessage>;
+    outbox?: Outbox<ChatMessage>;
+  } = {},
+) {
   const api = chatApi(chat, bookings);
-  const outbox = createOutbox<ChatMessage>({ send: () => new Promise(() => {}) });
-  await renderInApp(
+  const view = await renderInApp(
     <ToastProvider>
       <Suspense fallback={null}>
-        <Conversation chatId={chat.id} outbox={outbox} />
+        <Conversation chatId={chat.id} userId={userId} outbox={outbox} />
       </Suspense>
     </ToastProvider>,
     { fetch: api.fetch, signedIn: true },
   );
   await screen.findByRole('heading', { name: chat.title }, SLOW_CI);
-  return api;
+  return { ...api, outbox, unmount: view.unmount };
 }
 
 const bubbleOf = (text: string) => screen.getByText(text).closest('li')!;
@@ -319,6 +330,93 @@ describe('Conversation', () => {
         { chat_id: 12, is_frozen: true },
         { chat_id: 12, is_frozen: false },
       ]);
+    },
+    LONG,
+  );
+});
+
+describe('Conversation: the unsent text', () => {
+  const messageBox = () => screen.getByRole('textbox', { name: 'Message' });
+  // The session ended elsewhere: the send answers 401 and the page goes to sign in (unmounts).
+  const sessionEnded = () => Promise.reject(new Error('Unauthorized'));
+  const stored = (request: SendRequest): Promise<ChatMessage> =>
+    Promise.resolve({ ...mine, id: 50, message: request.message ?? '' });
+
+  beforeEach(() => sessionStorage.clear());
+
+  it(
+    'comes back after signing in again in this tab, typed or sent into an ended session',
+    async () => {
+      const first = await renderConversation(chatOf(), [], { send: sessionEnded });
+      await userEvent.type(messageBox(), 'Can I bring my own saddle?');
+      first.unmount();
+
+      const second = await renderConversation(chatOf(), [], { send: sessionEnded });
+      await waitFor(() => expect(messageBox()).toHaveValue('Can I bring my own saddle?'));
+      await userEvent.type(messageBox(), '{Enter}');
+      await waitFor(() => expect(second.outbox.list(12)[0]?.status).toBe('failed'));
+      expect(messageBox()).toHaveValue('');
+      second.unmount();
+
+      // Back in a page that still shows the failed message: not a second time in the composer.
+      const same = await renderConversation(chatOf(), [], { outbox: second.outbox });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(messageBox()).toHaveValue('');
+      same.unmount();
+
+      await renderConversation(chatOf());
+      await waitFor(() => expect(messageBox()).toHaveValue('Can I bring my own saddle?'));
+    },
+    LONG,
+  );
+
+  it(
+    'is gone once sent, and never shown to another account signing in here',
+    async () => {
+      const first = await renderConversation(chatOf(), [], { send: stored });
+      await userEvent.type(messageBox(), 'See you at the stables{Enter}');
+      await waitFor(() => expect(first.outbox.list(12)[0]?.status).toBe('success'));
+      first.unmount();
+
+      const again = await renderConversation(chatOf());
+      // Long enough for a kept text to have come back.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(messageBox()).toHaveValue('');
+      await userEvent.type(messageBox(), 'And a helmet?');
+      again.unmount();
+
+      const other = await renderConversation(chatOf(), [], { userId: 6 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(messageBox()).toHaveValue('');
+      other.unmount();
+
+      // Removed, not only hidden: the first account finds nothing either.
+      await renderConversation(chatOf());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(messageBox()).toHaveValue('');
+      expect(JSON.stringify(sessionStorage)).not.toContain('helmet');
+    },
+    LONG,
+  );
+
+  it(
+    'keeps only the text written after a send that is then stored',
+    async () => {
+      let store!: () => void;
+      const first = await renderConversation(chatOf(), [], {
+        send: (request) =>
+          new Promise((resolve) => {
+            store = () => void stored(request).then(resolve);
+          }),
+      });
+      await userEvent.type(messageBox(), 'First question{Enter}');
+      await userEvent.type(messageBox(), 'Second question');
+      store();
+      await waitFor(() => expect(first.outbox.list(12)[0]?.status).toBe('success'));
+      first.unmount();
+
+      await renderConversation(chatOf());
+      await waitFor(() => expect(messageBox()).toHaveValue('Second question'));
     },
     LONG,
   );

@@ -7,7 +7,15 @@ import {
 } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button } from '@gallop/ui-kit';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { Outbox } from '@gallop/chat';
 import { useApi } from '../../../../lib/api';
 import { failureText } from '../../../../lib/failure-text';
@@ -27,6 +35,7 @@ import {
 import { markFrozenInCache, markReadInCache, putMessage } from '../../cache';
 import { chatKeys } from '../../keys';
 import { chatTitle, conversationDays, incomingAnnouncement } from '../../format';
+import { dropChatDraftWhenSent, readChatDraft, writeChatDraft } from '../../draft';
 import { conversationSubject } from '../../subject';
 import { useChatRealtime, useOutgoing } from '../../realtime';
 import { useClock } from '../../use-clock';
@@ -42,6 +51,8 @@ import { LINE_ICON } from '../line-icon';
 
 export interface ConversationProps {
   chatId: number;
+  /** The signed-in account: the composer's unsent text is kept for it only. */
+  userId: number;
   outbox: Outbox<ChatMessage>;
   /** The organizer's answers on a booking's card (organizer side only). */
   bookingActions?: ((bookingId: number) => ReactNode) | undefined;
@@ -51,7 +62,7 @@ export interface ConversationProps {
  * One open conversation: header, what it is about now (a booking, or the tour it was opened
  * from), the related bookings, messages by day and the composer.
  */
-export function Conversation({ chatId, outbox, bookingActions }: ConversationProps) {
+export function Conversation({ chatId, userId, outbox, bookingActions }: ConversationProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -148,9 +159,28 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
     await messages.fetchNextPage();
   };
 
+  // The queue as the composer reads its kept text (the socket's replaces the page's once up).
+  const queue = useRef(outbox);
+  queue.current = outbox;
+  const draft = useMemo(
+    () => ({
+      read: () => {
+        const kept = readChatDraft(userId, chatId);
+        // Still in the queue of this page (waiting, failed): shown there, not twice.
+        const queued = queue.current
+          .list(chatId)
+          .some((item) => item.status !== 'success' && item.text === kept.trim());
+        return queued ? '' : kept;
+      },
+      write: (text: string) => writeChatDraft(userId, chatId, text),
+    }),
+    [userId, chatId],
+  );
+
   const send = (text: string) => {
     try {
-      outbox.enqueue({ chatId, text });
+      const { clientId } = outbox.enqueue({ chatId, text });
+      dropChatDraftWhenSent(outbox, userId, chatId, clientId, text);
       pinned.current = true;
       return true;
     } catch (error) {
@@ -283,6 +313,7 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
       <Composer
         onSend={send}
         onAttach={attach}
+        draft={draft}
         disabledReason={chat.is_frozen ? frozenText(chat) : undefined}
       />
       {changes.confirmation}
