@@ -15,7 +15,7 @@ export interface ComposerProps {
   draft?: ComposerDraft | undefined;
 }
 
-export interface ComposerDraft {
+interface ComposerDraft {
   read: () => string;
   write: (text: string) => void;
 }
