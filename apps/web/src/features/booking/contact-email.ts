@@ -2,7 +2,7 @@
  * The e-mail a guest just booked with, kept in the tab for the booking's page: the API's booking
  * does not carry its contact, and the page asks to prove that address with a one-time code.
  */
-import { tabStorage } from './tab-storage';
+import { tabStorage } from '../../lib/tab-storage';
 
 const storageName = (uuid: string) => `gallop:booking-email:${uuid}`;
 

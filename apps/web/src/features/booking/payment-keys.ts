@@ -7,7 +7,7 @@
 import type { GallopClient } from '@gallop/api-client';
 import { startCardPayment, type PaymentType } from './api';
 import { newIdempotencyKey, outcomeUnknown } from '../../lib/idempotency';
-import { tabStorage } from './tab-storage';
+import { tabStorage } from '../../lib/tab-storage';
 
 export interface PaymentChoice {
   bookingId: number;

@@ -1,12 +1,13 @@
 /**
- * The composer's unsent text, per conversation, in the tab's session storage (the pattern of
- * features/booking/tab-storage.ts). A session that ends elsewhere while the traveller writes
+ * The composer's unsent text, per conversation, in the tab's session storage
+ * (`lib/tab-storage.ts`). A session that ends elsewhere while the traveller writes
  * sends the page to sign in (lib/session-ended.ts); the text is back once they sign in again in
  * this tab. A sent text stays until the message is stored, since its send may be the call that
  * found the session ended. The texts belong to one account: another account signing in here
  * finds none, and they are removed.
  */
 import type { Outbox } from '@gallop/chat';
+import { tabStorage } from '../../lib/tab-storage';
 import type { ChatMessage } from './api';
 
 const KEY = 'gallop.chat.drafts';
@@ -16,33 +17,11 @@ interface Drafts {
   texts: Record<string, string>;
 }
 
-// The page's memory stands in where the storage is blocked (private modes, disabled storage).
-let memory: string | undefined;
-
-function sessionStore(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-function load(): string | undefined {
-  try {
-    return sessionStore()?.getItem(KEY) ?? memory;
-  } catch {
-    return memory;
-  }
-}
+const load = () => tabStorage.get(KEY);
 
 function save(value: string | undefined): void {
-  memory = value;
-  try {
-    if (value === undefined) sessionStore()?.removeItem(KEY);
-    else sessionStore()?.setItem(KEY, value);
-  } catch {
-    // Full or blocked: the page's memory keeps it for this page's life.
-  }
+  if (value === undefined) tabStorage.remove(KEY);
+  else tabStorage.set(KEY, value);
 }
 
 /** This account's texts by chat id; another account's (or unreadable ones) are removed. */

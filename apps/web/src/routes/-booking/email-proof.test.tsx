@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LoginPage } from '../../features/account/components/login-page/login-page';
 import { BookingPage } from '../../features/booking/components/booking-page/booking-page';
 import { rememberContactEmail } from '../../features/booking/contact-email';
-import { tabStorage } from '../../features/booking/tab-storage';
+import { tabStorage } from '../../lib/tab-storage';
 import { createFakeApiWithPosts } from '../../lib/testing/fake-api-posts';
 import { renderInApp } from '../../lib/testing/render-in-app';
 import { tourSummary } from '../../lib/testing/fake-api';

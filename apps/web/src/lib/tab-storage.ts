@@ -1,6 +1,6 @@
 /**
- * The tab's session storage for the booking pages' small client state (payment keys, the e-mail
- * a guest just booked with), with the page's memory standing in where the storage is blocked
+ * The tab's session storage for small client state (the booking pages' payment keys, the e-mail
+ * a guest just booked with, the chat's unsent texts), with the page's memory standing in where the storage is blocked
  * (private modes, disabled storage) or absent (the server).
  */
 const memory = new Map<string, string>();
