@@ -38,6 +38,7 @@ import {
 import type { BookingPayments } from './payments-port.ts';
 import {
   DEFAULT_HOLD_HOURS,
+  minor,
   ownRequest,
   requestByUuid,
   toBookingRequest,
@@ -88,9 +89,6 @@ type BookingOperation =
   | 'answerRequest';
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
-/** An amount the contract gives in the booking's currency (major units), as stored (hundredths). */
-const hundredthsOf = (amount: number | undefined) =>
-  amount === undefined ? undefined : Math.round(amount * 100);
 /** Support cancels and answers bookings; one it made would be a traveller's (the web offers none). */
 export const SUPPORT_CANNOT_BOOK = 'Support accounts cannot book tours: use a traveller account';
 
@@ -215,6 +213,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     async cancelBookingRequest(request) {
       const { user } = await requireSigned(db, request);
       const row = await ownRequest(db, request.body.id, user.id);
+      const expected = request.body.expected_refund;
       const result = await cancelAndSettle(
         {
           db,
@@ -228,7 +227,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
           request.body.message?.trim() || null,
           now(),
           { publicUrl },
-          hundredthsOf(request.body.expected_refund),
+          expected === undefined ? undefined : minor(expected),
         ),
       );
       return answer(request, result.row);

@@ -44,6 +44,8 @@ export const forbidden = (message = 'This booking belongs to another account') =
 
 /** Minor units as the contract's major-unit number. */
 export const major = (minorUnits: number) => minorUnits / 100;
+/** An amount the contract gives in major units, as stored (hundredths). */
+export const minor = (majorUnits: number) => Math.round(majorUnits * 100);
 
 export { riderName };
 
