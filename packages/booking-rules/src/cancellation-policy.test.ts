@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  nextRefundChange,
   POLICY_NAMES,
   POLICY_TIERS,
   policyLines,
@@ -71,5 +72,81 @@ describe('policyLines', () => {
       '14–29 days before the start: 50% of what you paid back',
       'Less than 14 days before the start: no refund',
     ]);
+  });
+});
+
+describe('nextRefundChange', () => {
+  const DAY = 86_400_000;
+  const shift = (day: string, days: number) =>
+    new Date(Date.parse(day) + days * DAY).toISOString().slice(0, 10);
+
+  it('names the day after the tier in force ends, and the refund from then', () => {
+    // Moderate, 31 days before a 21 March start: everything back until 19 Feb (30 days before),
+    // half from 20 Feb.
+    expect(nextRefundChange(moderate, 169_300, '2027-03-21', '2027-02-18')).toEqual({
+      day: '2027-02-20',
+      refund: 84_600,
+    });
+    // 20 days before: half back until 7 March (14 days before), nothing from 8 March.
+    expect(nextRefundChange(moderate, 169_300, '2027-03-21', '2027-03-01')).toEqual({
+      day: '2027-03-08',
+      refund: 0,
+    });
+  });
+
+  it('has nothing to announce when nothing is paid, nothing comes back or there is no start', () => {
+    expect(nextRefundChange(moderate, 0, '2027-03-21', '2027-03-01')).toBeUndefined();
+    expect(nextRefundChange(moderate, 50_000, '2027-03-21', '2027-03-10')).toBeUndefined();
+    expect(nextRefundChange(moderate, 50_000, undefined, '2027-03-01')).toBeUndefined();
+    expect(nextRefundChange(moderate, 50_000, '2027-03-21', '2027-03-21')).toBeUndefined();
+  });
+
+  it('ends at the start when the last tier gives something back up to the day before', () => {
+    const upToTheEve = [{ days_before: 1, refund_percent: 50 }];
+    expect(nextRefundChange(upToTheEve, 10_000, '2027-03-21', '2027-03-18')).toEqual({
+      day: '2027-03-21',
+      refund: 0,
+    });
+    const evenOnTheDay = [{ days_before: 0, refund_percent: 50 }];
+    expect(nextRefundChange(evenOnTheDay, 10_000, '2027-03-21', '2027-03-20')).toEqual({
+      day: '2027-03-21',
+      refund: 0,
+    });
+  });
+
+  it('agrees with a day-by-day walk for every preset, odd tiers and amounts', () => {
+    const policies = [
+      ...POLICY_NAMES.map((name) => POLICY_TIERS[name]),
+      [
+        { days_before: 10, refund_percent: 80 },
+        { days_before: 7, refund_percent: 80 },
+        { days_before: 2, refund_percent: 1 },
+      ],
+      [{ days_before: 0, refund_percent: 100 }],
+    ];
+    const start = '2027-06-30';
+    let checked = 0;
+    for (const tiers of policies) {
+      for (const paid of [0, 1, 99, 100, 101, 12_345, 169_300]) {
+        for (let before = -1; before <= 75; before += 1) {
+          const today = shift(start, -before);
+          const now = travellerRefund(tiers, paid, start, today);
+          // The walk: the first later day (up to the start) that gives back less.
+          let expected: { day: string; refund: number } | undefined;
+          if (before > 0 && now > 0) {
+            for (let day = shift(today, 1); ; day = shift(day, 1)) {
+              const refund = day >= start ? 0 : travellerRefund(tiers, paid, start, day);
+              if (refund < now) {
+                expected = { day, refund };
+                break;
+              }
+            }
+          }
+          expect(nextRefundChange(tiers, paid, start, today)).toEqual(expected);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBe(5 * 7 * 77);
   });
 });

@@ -80,6 +80,48 @@ export function travellerRefund(
   return share >= paid ? paid : Math.floor(share / 100) * 100;
 }
 
+/** When what a traveller's cancellation gives back next falls, and to how much. */
+export interface RefundChange {
+  /** The first day (`YYYY-MM-DD`, UTC like every day of the API) with the lower refund. */
+  day: string;
+  /** What cancelling gives back from that day (minor units); 0 once the start has come. */
+  refund: number;
+}
+
+/**
+ * The next fall of a traveller's refund after `today`: the day after the last day of the tier in
+ * force, or the start (cancelling ends there; nothing given back). Undefined when nothing is paid,
+ * nothing would come back already, or the tour has no start (everything comes back until it ends).
+ * The booking page names the moment, so a refund never falls unannounced (decision 208).
+ */
+export function nextRefundChange(
+  tiers: readonly CancellationTier[],
+  paid: number,
+  start: string | undefined,
+  today: string,
+): RefundChange | undefined {
+  if (start === undefined || start <= today) return undefined;
+  const now = travellerRefund(tiers, paid, start, today);
+  if (now <= 0) return undefined;
+  const daysBefore = daysUntil(start, today);
+  // The tier in force first, then the shorter notices: the refund changes the day after a tier's
+  // last day; a tier giving back as much (or rounding to as much) is no change and is passed.
+  const ahead = [...tiers]
+    .filter((tier) => tier.days_before <= daysBefore)
+    .sort((a, b) => b.days_before - a.days_before);
+  for (const tier of ahead) {
+    const day = addDays(start, 1 - tier.days_before);
+    if (day >= start) break;
+    const refund = travellerRefund(tiers, paid, start, day);
+    if (refund < now) return { day, refund };
+  }
+  return { day: start, refund: 0 };
+}
+
+/** `day` moved by `days` (ISO dates, UTC). */
+const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
+
 /** The policy in words, one line a tier plus the closing line: tour page, e-mails, receipts. */
 export function policyLines(tiers: readonly CancellationTier[]): string[] {
   const sorted = [...tiers].sort((a, b) => b.days_before - a.days_before);

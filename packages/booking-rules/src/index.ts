@@ -9,9 +9,11 @@ export {
   policyLines,
   tiersOf,
   tiersOfBooking,
+  nextRefundChange,
   toCancellationPolicy,
   travellerRefund,
   type CancellationTier,
+  type RefundChange,
   type PolicyName,
 } from './cancellation-policy';
 export {
