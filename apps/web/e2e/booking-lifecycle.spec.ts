@@ -67,6 +67,7 @@ interface Booking {
   price: number;
   paid?: number;
   refund_if_canceled_today?: number | null;
+  refund_falls?: { at: string; refund: number } | null;
   refunds?: { amount: number; reason: string }[];
 }
 
@@ -395,6 +396,19 @@ test('a paid booking cancelled by the traveller refunds what the moderate policy
     await expect(traveller.page.getByText(line, { exact: true })).toBeVisible();
   }
   await expect(traveller.page.getByText(refundToday)).toBeVisible();
+  // …and when that falls: 00:00 UTC of the day the next tier begins, in the viewer's zone (the
+  // browser's here, UTC on these machines).
+  const falls = paidBooking.refund_falls;
+  expect(Boolean(falls)).toBe(expected > 0);
+  if (falls) {
+    const day = new Date(falls.at);
+    const moment = `00:00 UTC, ${day.getUTCDate()} ${day.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${day.getUTCFullYear()}`;
+    await expect(traveller.page.getByText(refundToday)).toContainText(
+      falls.refund > 0
+        ? `It falls to ${formatPrice(falls.refund, currency)} at ${moment}.`
+        : `From ${moment} nothing comes back.`,
+    );
+  }
 
   // The traveller cancels: the confirmation says the same, and the refund is listed.
   await traveller.page.getByRole('button', { name: 'Cancel booking' }).click();

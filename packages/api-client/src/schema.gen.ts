@@ -5052,6 +5052,12 @@ export interface components {
       cancellation_policy?: components['schemas']['CancellationPolicy'];
       /** @description What the traveller gets back of `paid` by cancelling today under `cancellation_policy`, in `currency`; null when the booking can no longer be cancelled. */
       refund_if_canceled_today?: number | null;
+      /** @description When `refund_if_canceled_today` next falls and to what, so the booking page names the moment: from `at` (00:00 UTC of the first day with the lower refund: cancellation days count in UTC like every day of the API) cancelling gives back `refund`, in `currency`; `refund` is 0 when the next tier gives nothing or the start comes first (cancelling ends there). Null when nothing is paid, nothing would come back already or the booking can no longer be cancelled. */
+      refund_falls?: {
+        /** Format: date-time */
+        at: string;
+        refund: number;
+      } | null;
       /** @description Money given back to the card, newest first. */
       refunds?: components['schemas']['Refund'][];
       /**

@@ -92,6 +92,8 @@ describe('a traveller cancels a paid booking', () => {
     const half = Math.floor((booking.price as number) / 2);
     expect(booking.cancellation_policy).toMatchObject({ name: 'moderate', title: 'Moderate' });
     expect(booking.refund_if_canceled_today).toBe(half);
+    // The page names when that falls: nothing back from 13 days before the start.
+    expect(booking.refund_falls).toEqual({ at: `${addDays(7)}T00:00:00.000Z`, refund: 0 });
 
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -105,7 +107,12 @@ describe('a traveller cancels a paid booking', () => {
     expect(recorded[0]).toMatchObject({ reason: 'cancellation', status: 2 });
     expect(recorded[0]!.amount / 100).toBe(half);
     const after = (await api('GET', `/crm/api/request/get?id=${id}`, token)).body;
-    expect(after).toMatchObject({ status: 5, refunded: half, refund_if_canceled_today: null });
+    expect(after).toMatchObject({
+      status: 5,
+      refunded: half,
+      refund_if_canceled_today: null,
+      refund_falls: null,
+    });
     expect(after.refunds).toEqual([
       expect.objectContaining({ amount: half, status: 'refunded', reason: 'cancellation' }),
     ]);
@@ -132,6 +139,7 @@ describe('a traveller cancels a paid booking', () => {
     const { id, token } = await paidBooking('strict', 10);
     const before = (await api('GET', `/crm/api/request/get?id=${id}`, token)).body;
     expect(before.refund_if_canceled_today).toBe(0);
+    expect(before.refund_falls).toBeNull();
     expect((await api('POST', '/crm/api/request/cancel', token, { id })).status).toBe(200);
     expect(await db.select().from(refunds).where(eq(refunds.requestId, id))).toHaveLength(0);
     const [mail] = (await mailsAbout(id)).filter((m) => m.kind === 'booking-canceled');
@@ -144,6 +152,11 @@ describe('a traveller cancels for the refund they were shown', () => {
     const { id, token, booking, date } = await paidBooking('moderate', 31);
     const full = booking.price as number;
     expect(booking.refund_if_canceled_today).toBe(full);
+    // Everything back until 30 days before the start (tomorrow), half from the day after.
+    expect(booking.refund_falls).toEqual({
+      at: `${addDays(2)}T00:00:00.000Z`,
+      refund: Math.floor(full / 2),
+    });
     // The page stays open while a tier's day passes: 20 days before the start, half comes back.
     await db
       .update(tourDates)

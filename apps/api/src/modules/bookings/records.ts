@@ -21,6 +21,7 @@ import { riderName } from './wording.ts';
 import {
   balanceDueBy,
   isActive,
+  nextRefundChange,
   openPaymentTypes,
   STATUS,
   tiersOfBooking,
@@ -44,8 +45,19 @@ export const forbidden = (message = 'This booking belongs to another account') =
 
 /** Minor units as the contract's major-unit number. */
 export const major = (minorUnits: number) => minorUnits / 100;
+
 /** An amount the contract gives in major units, as stored (hundredths). */
 export const minor = (majorUnits: number) => Math.round(majorUnits * 100);
+
+/** When a traveller's cancellation next gives back less (`refund_falls`), named on the page. */
+function refundFalls(
+  row: RequestRow,
+  start: string | undefined,
+  today: string,
+): BookingRequest['refund_falls'] {
+  const change = nextRefundChange(tiersOfBooking(row), row.paid, start, today);
+  return change ? { at: `${change.day}T00:00:00.000Z`, refund: major(change.refund) } : null;
+}
 
 export { riderName };
 
@@ -318,6 +330,7 @@ export async function toBookingRequests(
         active && beforeStart
           ? major(cancellationRefund(row, 'traveller', date?.startDate, view.now ?? new Date()))
           : null,
+      refund_falls: active && beforeStart ? refundFalls(row, date?.startDate, today) : null,
       refunds: refundsOf.get(row.id) ?? [],
       balance_due_by:
         active && !holdEnded && row.paid < row.price && date

@@ -35,7 +35,7 @@ import { ReceiptLink } from '../receipt-link/receipt-link';
 import { dateCancelledText } from './date-cancelled';
 import { unclaimedGuestBookingNote } from './guest-booking-note';
 import { RiderEditor } from '../rider-editor';
-import { refundTodayText, TripHome } from '../trip-home/trip-home';
+import { TripHome, useRefundTodayText } from '../trip-home/trip-home';
 
 /**
  * What proves a guest's e-mail on the booking page (the route composes it: the sign-in with a
@@ -79,6 +79,7 @@ export function BookingPage({
   // With its zone: '10:54 CET, 6 Dec 2026', as the e-mail names its zone too (decision 153), in
   // the viewer's (their settings' when signed in, else their device's).
   const holdUntil = useFormattedInstant(isCancelled(booking.status) ? null : booking.hold_until);
+  const refundToday = useRefundTodayText(booking);
   // An ended booking (or one past its time to pay) offers nothing of a live one: no cancelling,
   // no prepayment to make, no riders to change.
   const over = isOver(booking);
@@ -243,7 +244,7 @@ export function BookingPage({
           onConfirm={confirmCancel}
           onCancel={() => setConfirming(false)}
         >
-          The seats will be released. {refundTodayText(booking)}
+          The seats will be released. {refundToday}
           {cancel.failure && (
             <span className="booking-form__failure" role="alert">
               {' '}

@@ -54,6 +54,20 @@ describe('refundTodayText', () => {
     );
   });
 
+  it('names when the refund falls, and to how much', () => {
+    const falls = (refund: number) =>
+      booking({ refund_falls: { at: '2027-02-20T00:00:00.000Z', refund } });
+    const today = `If you cancel today you get back ${formatPrice(950, 'EUR')} of the ${formatPrice(1900, 'EUR')} you paid.`;
+    expect(refundTodayText(falls(475), '00:00 UTC, 20 Feb 2027')).toBe(
+      `${today} It falls to ${formatPrice(475, 'EUR')} at 00:00 UTC, 20 Feb 2027.`,
+    );
+    expect(refundTodayText(falls(0), '01:00 CET, 20 Feb 2027')).toBe(
+      `${today} From 01:00 CET, 20 Feb 2027 nothing comes back.`,
+    );
+    // Until the moment is written (no zone yet), today's figure alone.
+    expect(refundTodayText(falls(0))).toBe(today);
+  });
+
   it('says nothing once the booking cannot be cancelled', () => {
     expect(refundTodayText(booking({ can_cancel: false, refund_if_canceled_today: null }))).toBe(
       undefined,
@@ -101,6 +115,7 @@ describe('TripHome', () => {
             files: [{ id: 4, name: 'map.pdf', url: '/uploads/map.pdf' }],
             updated_at: '2026-11-25T08:00:00Z',
           },
+          refund_falls: { at: '2027-02-20T00:00:00.000Z', refund: 0 },
         })}
         user={undefined}
       />,
@@ -111,6 +126,8 @@ describe('TripHome', () => {
       SLOW_CI,
     );
     expect(policy).toHaveTextContent(`you get back ${formatPrice(950, 'EUR')}`);
+    // The moment it falls, with its zone (the viewer's; UTC here).
+    expect(policy).toHaveTextContent('From 00:00 UTC, 20 Feb 2027 nothing comes back.');
     expect(screen.getByTestId('meeting-details')).toHaveTextContent('Meet at the Tyungur stables');
     expect(screen.getByRole('link', { name: 'map.pdf' })).toHaveAttribute(
       'href',

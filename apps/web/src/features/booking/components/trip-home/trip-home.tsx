@@ -4,6 +4,7 @@ import { Link, useRouteContext } from '@tanstack/react-router';
 import { MessageOrganizerButton } from '../../../../components/message-organizer-button/message-organizer-button';
 import { balanceDueText as balanceDueOf } from '../../../../lib/balance-due';
 import { isFeatureOn } from '../../../../lib/features';
+import { useFormattedInstant } from '../../../../lib/instant-format';
 import { formatDay, todayIso } from '../../../../lib/tour-format';
 import type { BookingRequest, Traveller } from '../../api';
 import { isCancelled, isOver, readsAnothersBooking } from '../../status';
@@ -18,16 +19,30 @@ const REFUND_REASONS: Readonly<
   'booking-closed': 'Paid after the booking closed',
 };
 
-/** What cancelling today gives back, in one sentence; undefined once it cannot be cancelled. */
-export function refundTodayText(booking: BookingRequest): string | undefined {
+/**
+ * What cancelling today gives back, and when that falls (`refund_falls`, written as `fallsAt` in
+ * the viewer's zone): undefined once the booking cannot be cancelled.
+ */
+export function refundTodayText(booking: BookingRequest, fallsAt?: string): string | undefined {
   const back = booking.refund_if_canceled_today;
   if (back === null || back === undefined || !booking.can_cancel) return undefined;
   const paid = booking.paid ?? 0;
   const money = (amount: number) => formatPrice(amount, booking.currency);
   if (paid === 0) return 'Nothing is paid yet: if you cancel today, nothing is due.';
-  return back === 0
-    ? `If you cancel today you get nothing back of the ${money(paid)} you paid.`
-    : `If you cancel today you get back ${money(back)} of the ${money(paid)} you paid.`;
+  const today =
+    back === 0
+      ? `If you cancel today you get nothing back of the ${money(paid)} you paid.`
+      : `If you cancel today you get back ${money(back)} of the ${money(paid)} you paid.`;
+  const falls = booking.refund_falls;
+  if (!falls || !fallsAt) return today;
+  return falls.refund > 0
+    ? `${today} It falls to ${money(falls.refund)} at ${fallsAt}.`
+    : `${today} From ${fallsAt} nothing comes back.`;
+}
+
+/** `refundTodayText` with the moment it falls in the viewer's zone. */
+export function useRefundTodayText(booking: BookingRequest): string | undefined {
+  return refundTodayText(booking, useFormattedInstant(booking.refund_falls?.at));
 }
 
 /** Why a cancelled booking ended, in the words of whoever ended it. */
@@ -159,6 +174,7 @@ export function TripHome({
     !readsAnothersBooking(booking, user !== undefined);
   const organizerId = booking.tour.organizer?.id;
   const balanceDue = balanceDueText(booking, todayIso());
+  const refundToday = useRefundTodayText(booking);
   return (
     <>
       <EndReason booking={booking} />
@@ -175,7 +191,7 @@ export function TripHome({
           headingLevel={2}
           title={booking.cancellation_policy.title}
           lines={booking.cancellation_policy.lines}
-          footer={refundTodayText(booking)}
+          footer={refundToday}
         />
       )}
       {(arrival || (user && organizerId !== undefined)) && (
