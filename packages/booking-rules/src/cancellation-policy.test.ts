@@ -4,6 +4,7 @@ import {
   POLICY_NAMES,
   POLICY_TIERS,
   policyLines,
+  refundDeadlines,
   refundPercent,
   tiersOfBooking,
   travellerRefund,
@@ -149,4 +150,68 @@ describe('nextRefundChange', () => {
     }
     expect(checked).toBe(5 * 7 * 77);
   });
+});
+
+describe('refundDeadlines', () => {
+  const shift = (day: string, days: number) =>
+    new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('names each share with the first day it no longer applies', () => {
+    expect(refundDeadlines(moderate, '2027-03-21', '2027-01-05')).toEqual([
+      { before: '2027-02-20', percent: 100 },
+      { before: '2027-03-08', percent: 50 },
+    ]);
+    // Inside the half tier already; nothing left to name once inside the last fortnight.
+    expect(refundDeadlines(moderate, '2027-03-21', '2027-03-01')).toEqual([
+      { before: '2027-03-08', percent: 50 },
+    ]);
+    expect(refundDeadlines(moderate, '2027-03-21', '2027-03-10')).toEqual([]);
+  });
+
+  it('names a share once when the next tier gives back as much', () => {
+    const twice = [
+      { days_before: 10, refund_percent: 80 },
+      { days_before: 7, refund_percent: 80 },
+      { days_before: 2, refund_percent: 1 },
+    ];
+    expect(refundDeadlines(twice, '2027-06-30', '2027-06-18')).toEqual([
+      { before: '2027-06-24', percent: 80 },
+      { before: '2027-06-29', percent: 1 },
+    ]);
+  });
+
+  it('agrees with the tiers on every day up to the start, for odd policies too', () => {
+    const policies = [
+      ...POLICY_NAMES.map((name) => POLICY_TIERS[name]),
+      [
+        { days_before: 10, refund_percent: 80 },
+        { days_before: 7, refund_percent: 80 },
+        { days_before: 2, refund_percent: 1 },
+      ],
+      [{ days_before: 0, refund_percent: 100 }],
+      [
+        { days_before: 20, refund_percent: 30 },
+        { days_before: 5, refund_percent: 60 },
+        { days_before: 3, refund_percent: 0 },
+      ],
+    ];
+    const start = '2027-06-30';
+    let checked = 0;
+    for (const tiers of policies) {
+      for (let booked = 0; booked <= 70; booked += 1) {
+        const today = shift(start, -booked);
+        const deadlines = refundDeadlines(tiers, start, today);
+        for (let day = today; day <= start; day = shift(day, 1)) {
+          const said = deadlines.find((deadline) => day < deadline.before)?.percent ?? 0;
+          const policy = day < start ? refundPercent(tiers, booked - daysFrom(today, day)) : 0;
+          expect(said, `${JSON.stringify(tiers)} booked ${today}, cancelled ${day}`).toBe(policy);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10_000);
+  });
+
+  const daysFrom = (from: string, to: string) =>
+    Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 });

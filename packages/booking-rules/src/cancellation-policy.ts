@@ -118,6 +118,39 @@ export function nextRefundChange(
   return { day: start, refund: 0 };
 }
 
+/** One step of a date's refund schedule: `percent` back for a cancellation before `before`. */
+export interface RefundDeadline {
+  /** The first day (`YYYY-MM-DD`, UTC) this share no longer applies. */
+  before: string;
+  percent: number;
+}
+
+/**
+ * What cancelling gives back for a date starting on `start`, booked `today`, as deadlines in time
+ * order: the share in force now first, each until the first day of the next lower one; after the
+ * last, nothing. The booking form shows them for the date chosen, so the policy is accepted with
+ * its days named (decision 208). Empty when nothing would come back already.
+ */
+export function refundDeadlines(
+  tiers: readonly CancellationTier[],
+  start: string,
+  today: string,
+): RefundDeadline[] {
+  const deadlines: RefundDeadline[] = [];
+  const sorted = [...tiers].sort((a, b) => b.days_before - a.days_before);
+  for (const [index, tier] of sorted.entries()) {
+    // Cancelling ends at the start whatever a tier says.
+    const before = minDay(addDays(start, 1 - tier.days_before), start);
+    const next = sorted[index + 1];
+    if (before <= today || tier.refund_percent === 0) continue;
+    if (next?.refund_percent === tier.refund_percent) continue;
+    deadlines.push({ before, percent: tier.refund_percent });
+  }
+  return deadlines;
+}
+
+const minDay = (a: string, b: string) => (a < b ? a : b);
+
 /** `day` moved by `days` (ISO dates, UTC). */
 const addDays = (day: string, days: number): string =>
   new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);

@@ -10,10 +10,12 @@ export {
   tiersOf,
   tiersOfBooking,
   nextRefundChange,
+  refundDeadlines,
   toCancellationPolicy,
   travellerRefund,
   type CancellationTier,
   type RefundChange,
+  type RefundDeadline,
   type PolicyName,
 } from './cancellation-policy';
 export {

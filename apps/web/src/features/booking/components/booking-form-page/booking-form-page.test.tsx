@@ -326,6 +326,37 @@ describe('BookingFormPage date variants', () => {
     ],
   } as Tour;
 
+  it('names the policy’s days for the date chosen, with the policy accepted', async () => {
+    const moderate = {
+      name: 'moderate',
+      title: 'Moderate',
+      tiers: [
+        { days_before: 30, refund_percent: 100 },
+        { days_before: 14, refund_percent: 50 },
+      ],
+      lines: ['30 days or more before the start: 100% of what you paid back'],
+    };
+    const withPolicy = {
+      ...tour,
+      cancellation_policy: moderate,
+      dates: [{ ...tour.dates[0]!, start: '2030-07-12', end: '2030-07-19' }],
+    } as Tour;
+    await renderInApp(<BookingFormPage tour={withPolicy} dateId={70} user={undefined} />, {
+      fetch: bookingApi([]).fetch,
+    });
+    const policy = await screen.findByRole(
+      'region',
+      { name: 'Cancellation policy: Moderate' },
+      SLOW_CI,
+    );
+    expect(policy).toHaveTextContent(
+      'For this date: everything back if you cancel before 00:00 UTC, 13 Jun 2030; 50% back before 00:00 UTC, 29 Jun 2030; nothing after.',
+    );
+    expect(policy).toHaveTextContent(
+      'A cancellation by the organizer or by Gallop gives back everything you paid.',
+    );
+  });
+
   it('names each variant of the same days, and the chosen one in the summary', async () => {
     const api = bookingApi([]);
     const { router } = await renderInApp(

@@ -41,6 +41,7 @@ import {
   type Traveller,
 } from '../../api';
 import { rememberContactEmail } from '../../contact-email';
+import { useRefundDeadlinesText } from '../../refund-deadlines';
 import { useSubmissions } from '../../../../lib/idempotency';
 import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import { PassportFill } from '../passport-fill';
@@ -114,6 +115,9 @@ interface Values {
   terms: boolean;
 }
 
+const ORGANIZER_CANCELS =
+  'A cancellation by the organizer or by Gallop gives back everything you paid.';
+
 /**
  * `/booking/new?tour=&date=`: the booking request form. A guest books with their contact (an
  * account is opened for it); a signed-in traveller's details are filled in.
@@ -139,6 +143,12 @@ export function BookingFormPage({
     dateId === undefined ? bookable[0]?.id : bookable.find((date) => date.id === dateId)?.id,
   );
   const date: TourDate | undefined = bookable.find((d) => d.id === selectedId);
+  // The policy's days for the date chosen, accepted with the terms (decision 208).
+  const refundDays = useRefundDeadlinesText(
+    tour.cancellation_policy?.tiers,
+    date?.start,
+    todayIso(),
+  );
   // The season check (decision 117): a date in a poor month for riding says why.
   const season = useDateSeason(tour);
   const maxTourists = Math.min(MAX_TOURISTS, date?.number_of_free_seats ?? MAX_TOURISTS);
@@ -391,7 +401,17 @@ export function BookingFormPage({
               className="booking-form__policy"
               title={tour.cancellation_policy.title}
               lines={tour.cancellation_policy.lines}
-              footer="A cancellation by the organizer or by Gallop gives back everything you paid."
+              footer={
+                refundDays ? (
+                  <>
+                    {refundDays}
+                    <br />
+                    {ORGANIZER_CANCELS}
+                  </>
+                ) : (
+                  ORGANIZER_CANCELS
+                )
+              }
             />
           )}
           <TermsCheckbox
