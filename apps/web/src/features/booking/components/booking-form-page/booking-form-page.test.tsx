@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 // The API's own pricing: the form must say what the booking will ask.
-import { quote as apiQuote } from '@gallop/booking-rules';
+import { quote as apiQuote, tiersOf, toCancellationPolicy } from '@gallop/booking-rules';
 import { formatPrice } from '@gallop/currency';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAnswers, ridingBrief } from '../../../../lib/testing/fake-api';
@@ -327,18 +327,9 @@ describe('BookingFormPage date variants', () => {
   } as Tour;
 
   it('names the policy’s days for the date chosen, with the policy accepted', async () => {
-    const moderate = {
-      name: 'moderate',
-      title: 'Moderate',
-      tiers: [
-        { days_before: 30, refund_percent: 100 },
-        { days_before: 14, refund_percent: 50 },
-      ],
-      lines: ['30 days or more before the start: 100% of what you paid back'],
-    };
     const withPolicy = {
       ...tour,
-      cancellation_policy: moderate,
+      cancellation_policy: toCancellationPolicy('moderate', tiersOf('moderate')),
       dates: [{ ...tour.dates[0]!, start: '2030-07-12', end: '2030-07-19' }],
     } as Tour;
     await renderInApp(<BookingFormPage tour={withPolicy} dateId={70} user={undefined} />, {
