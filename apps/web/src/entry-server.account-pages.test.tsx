@@ -4,21 +4,8 @@
  * traveller's (403), an e-mail confirmation link of another account, and a sign-in link.
  */
 import { describe, expect, it } from 'vitest';
-import { render } from './entry-server';
+import { ALEX, serverPage, SIGNED_IN_COOKIE } from './entry-server.testing';
 import { createFakeApi, fakeAnswers } from './lib/testing/fake-api';
-
-const manifest = { routes: {} };
-const SIGNED_IN = 'auth_token=access-1; auth_refresh_token=refresh-1; gallop_signed_in=1';
-
-const ALEX = {
-  id: 41,
-  first_name: 'Alex',
-  last_name: 'Canter',
-  is_email_set: true,
-  is_email_confirmed: true,
-  email: 'alex@example.com',
-  is_admin_auth: false,
-};
 
 /** The page at `path` for Alex, signed in; `special` answers some paths with a status of its own. */
 async function signedInPage(
@@ -31,13 +18,7 @@ async function signedInPage(
     const answer = special[new URL(request.url).pathname];
     return answer ? Response.json(answer.body, { status: answer.status }) : api.fetch(request);
   };
-  const response = await render({
-    request: new Request(`http://127.0.0.1${path}`, { headers: { cookie: SIGNED_IN } }),
-    manifest,
-    site: { organizerUrl: 'https://partners.example.test' },
-    apiFetch: fetch,
-  });
-  return { response, html: await response.text() };
+  return serverPage(path, fetch, { headers: { cookie: SIGNED_IN_COOKIE } });
 }
 
 describe("another traveller's booking (server)", () => {
@@ -99,23 +80,20 @@ describe('a sign-in link (server)', () => {
   async function openLink(cookie: string | undefined) {
     const traded: string[] = [];
     const api = createFakeApi({ ...fakeAnswers, '/crm/api/user/profile': ALEX });
-    const response = await render({
-      request: new Request('http://127.0.0.1/login-via-token?token=link-eve&redirect=%2Fbookings', {
-        headers: cookie ? { cookie } : {},
-      }),
-      manifest,
-      site: { organizerUrl: 'https://partners.example.test' },
-      apiFetch: async (request: Request) => {
+    const page = await serverPage(
+      '/login-via-token?token=link-eve&redirect=%2Fbookings',
+      async (request: Request) => {
         if (new URL(request.url).pathname !== LINK) return api.fetch(request);
         traded.push(((await request.json()) as { token: string }).token);
         return Response.json({ token: 'access-eve', refresh_token: 'refresh-eve', user: EVE });
       },
-    });
-    return { response, html: await response.text(), traded };
+      { headers: cookie ? { cookie } : {} },
+    );
+    return { ...page, traded };
   }
 
   it('signed in, asks before switching accounts and leaves the link unspent', async () => {
-    const { response, html, traded } = await openLink(SIGNED_IN);
+    const { response, html, traded } = await openLink(SIGNED_IN_COOKIE);
     expect(response.status).toBe(200);
     expect(html).toContain('Sign in with this link?');
     expect(html).toContain('You are signed in as alex@example.com.');

@@ -6,13 +6,12 @@
 import type { components } from '@gallop/api-client';
 import { describe, expect, it, vi } from 'vitest';
 import { createWebApp } from '../server/app';
-import { render } from './entry-server';
+import { serverPage, TEST_SITE } from './entry-server.testing';
 import { meetFixture } from './features/meet/testing/meet-fixture';
 import { tourFixture } from './features/tour/testing/tour-fixture';
 import { createFakeApi, fakeAnswers, tourSummary } from './lib/testing/fake-api';
 import type { SiteConfig } from './lib/site';
 
-const manifest = { routes: {} };
 const UUID = '3f0c8a5e-9d1b-4c2e-8f7a-1b2c3d4e5f60';
 const MEET_KEY = 'meet-key-0123456789';
 
@@ -22,13 +21,8 @@ async function page(
   site: Partial<SiteConfig> = {},
 ) {
   const api = createFakeApi({ ...fakeAnswers, ...answers });
-  const response = await render({
-    request: new Request(`http://127.0.0.1${path}`),
-    manifest,
-    site: { organizerUrl: 'https://partners.example.test', ...site },
-    apiFetch: api.fetch,
-  });
-  return { response, html: await response.text(), seen: api.seen };
+  const answer = await serverPage(path, api.fetch, {}, { site: { ...TEST_SITE, ...site } });
+  return { ...answer, seen: api.seen };
 }
 
 const booking = {
@@ -72,12 +66,7 @@ describe('the meet page (server)', () => {
 
   it('shows the 503 page when the API fails', async () => {
     const api = async () => Response.json({ message: 'down' }, { status: 500 });
-    const response = await render({
-      request: new Request(`http://127.0.0.1/meet?key=${MEET_KEY}`),
-      manifest,
-      site: { organizerUrl: 'https://partners.example.test' },
-      apiFetch: api,
-    });
+    const { response } = await serverPage(`/meet?key=${MEET_KEY}`, api);
     expect(response.status).toBe(503);
   });
 });
@@ -217,7 +206,7 @@ describe('the booking base (server)', () => {
       apiUrl: 'http://127.0.0.1:9',
       site: { organizerUrl: 'https://partners.example.test', bookingBasePath: 'trips' },
       loadRenderer: async () => ({ render: async () => new Response('page') }),
-      getManifest: () => manifest,
+      getManifest: () => ({ routes: {} }),
     });
     const moved = await app.request(`http://gallop.test/booking/uuid/${UUID}?from=mail`);
     expect(moved.status).toBe(301);
@@ -437,18 +426,14 @@ describe('the favourites page (server)', () => {
   it('shows an empty list, not the error page, when the saved tours fail to load', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const api = createFakeApi(fakeAnswers);
-    const response = await render({
-      request: new Request('http://127.0.0.1/favorites', {
-        headers: { cookie: 'favorite_tours=7%2C9' },
-      }),
-      manifest,
-      site: { organizerUrl: 'https://partners.example.test' },
-      apiFetch: async (request) =>
+    const { response, html } = await serverPage(
+      '/favorites',
+      async (request) =>
         new URL(request.url).pathname === '/crm/api/tour/get-by-ids'
           ? Response.json({ message: 'Down' }, { status: 503 })
           : api.fetch(request),
-    });
-    const html = await response.text();
+      { headers: { cookie: 'favorite_tours=7%2C9' } },
+    );
     expect(response.status).toBe(200);
     expect(html).toContain('No favourites yet');
     expect(html).not.toContain('Something went wrong');

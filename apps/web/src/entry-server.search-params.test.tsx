@@ -5,11 +5,9 @@
  * the parameter were missing, never with a 400 'Internal Error' or a 500 (the router moves to the address without them).
  */
 import { describe, expect, it } from 'vitest';
-import { render } from './entry-server';
+import { serverPage } from './entry-server.testing';
 import { tourFixture } from './features/tour/testing/tour-fixture';
 import { createFakeApi, fakeAnswers } from './lib/testing/fake-api';
-
-const manifest = { routes: {} };
 
 /** The API's own refusals of out-of-bounds queries (as the real one answers: 400 with JSON). */
 function refusal(url: URL): Response | undefined {
@@ -30,13 +28,11 @@ function refusal(url: URL): Response | undefined {
 
 async function page(path: string, answers: Record<string, unknown> = {}) {
   const api = createFakeApi({ ...fakeAnswers, ...answers });
-  const response = await render({
-    request: new Request(`http://127.0.0.1${path}`),
-    manifest,
-    site: { organizerUrl: 'https://partners.example.test' },
-    apiFetch: async (request: Request) => refusal(new URL(request.url)) ?? api.fetch(request),
-  });
-  return { response, html: await response.text(), seen: api.seen };
+  const answer = await serverPage(
+    path,
+    async (request: Request) => refusal(new URL(request.url)) ?? api.fetch(request),
+  );
+  return { ...answer, seen: api.seen };
 }
 
 /** The page at `path` after the redirects to its cleaned address, and where it ended. */

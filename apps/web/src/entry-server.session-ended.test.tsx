@@ -4,12 +4,9 @@
  * the booking pages that need it send them to sign in and back, never to a '401 Internal Error'.
  */
 import { describe, expect, it } from 'vitest';
-import { render } from './entry-server';
+import { ALEX, serverPage, SIGNED_IN_COOKIE } from './entry-server.testing';
 import { createFakeApi, fakeAnswers } from './lib/testing/fake-api';
 
-const manifest = { routes: {} };
-const SIGNED_IN = 'auth_token=access-1; auth_refresh_token=refresh-1; gallop_signed_in=1';
-const ALEX = { id: 41, first_name: 'Alex', last_name: 'Canter', email: 'alex@example.com' };
 const refused = { message: 'Unauthorized' };
 
 /** The page for a session the API stops accepting after the profile was read. */
@@ -22,13 +19,7 @@ async function pageAfterSessionEnded(path: string) {
     }
     return api.fetch(request);
   };
-  const response = await render({
-    request: new Request(`http://127.0.0.1${path}`, { headers: { cookie: SIGNED_IN } }),
-    manifest,
-    site: { organizerUrl: 'https://partners.example.test' },
-    apiFetch: fetch,
-  });
-  return { response, html: await response.text() };
+  return serverPage(path, fetch, { headers: { cookie: SIGNED_IN_COOKIE } });
 }
 
 describe('a session that ended (server)', () => {

@@ -6,15 +6,13 @@
  */
 import type { components } from '@gallop/api-client';
 import { describe, expect, it } from 'vitest';
-import { render } from './entry-server';
+import { serverPage } from './entry-server.testing';
 import { tourFixture } from './features/tour/testing/tour-fixture';
 import { createFakeApi, fakeAnswers } from './lib/testing/fake-api';
 
 type LocaleCountry = components['schemas']['LocaleCountry'];
 
-const manifest = { routes: {} };
 const UUID = '3f0c8a5e-9d1b-4c2e-8f7a-1b2c3d4e5f60';
-const site = { organizerUrl: 'https://partners.example.test' };
 
 const COUNTRIES: Record<string, LocaleCountry> = {
   US: { id: 228, iso_code: 'US', currency: 'USD', name: 'United States', is_metric: false },
@@ -62,14 +60,12 @@ async function tourPage(
   countryIpHeader = 'cf-ipcountry',
   api = edgeAwareApi(),
 ) {
-  const response = await render({
-    request: new Request(`http://127.0.0.1/order/${UUID}/individual-tour`, { headers }),
-    manifest,
-    site,
-    apiFetch: api.fetch,
-    countryIpHeader,
-  });
-  const html = await response.text();
+  const { response, html } = await serverPage(
+    `/order/${UUID}/individual-tour`,
+    api.fetch,
+    { headers },
+    { countryIpHeader },
+  );
   const tourCall = api.seen.find((call) => new URL(call.url).pathname === '/spa/individual-tour');
   return {
     response,
@@ -169,14 +165,7 @@ describe('the server render for a visitor known by their browser language only (
   /** The home page for a visitor whose request carries `headers`, no CDN header configured. */
   async function homePage(headers: Record<string, string>, countryIpHeader = '') {
     const api = edgeAwareApi();
-    const response = await render({
-      request: new Request('http://127.0.0.1/', { headers }),
-      manifest,
-      site,
-      apiFetch: api.fetch,
-      countryIpHeader,
-    });
-    const html = await response.text();
+    const { response, html } = await serverPage('/', api.fetch, { headers }, { countryIpHeader });
     const call = (path: string) => api.seen.filter((seen) => new URL(seen.url).pathname === path);
     return {
       response,
@@ -206,15 +195,9 @@ describe('the server render for a visitor known by their browser language only (
 
   it("starts a German browser's phone field in Germany", async () => {
     const api = edgeAwareApi();
-    const response = await render({
-      request: new Request('http://127.0.0.1/register', {
-        headers: { 'Accept-Language': 'de-DE' },
-      }),
-      manifest,
-      site,
-      apiFetch: api.fetch,
+    const { response, html } = await serverPage('/register', api.fetch, {
+      headers: { 'Accept-Language': 'de-DE' },
     });
-    const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toContain('Country: Germany, </span>');
     expect(html).toContain('placeholder="+49" name="phone"');
