@@ -5,6 +5,7 @@ import {
   POLICY_TIERS,
   policyLines,
   refundDeadlines,
+  refundDeadlinesLine,
   refundPercent,
   tiersOfBooking,
   travellerRefund,
@@ -214,4 +215,21 @@ describe('refundDeadlines', () => {
 
   const daysFrom = (from: string, to: string) =>
     Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+});
+
+describe('refundDeadlinesLine', () => {
+  const utc = (moment: string) => `${moment.slice(11, 16)} UTC, ${moment.slice(0, 10)}`;
+
+  it('names each share of a date with the moment it ends', () => {
+    expect(refundDeadlinesLine(moderate, '2027-03-21', '2027-01-05', utc)).toBe(
+      'For this date: everything back if you cancel before 00:00 UTC, 2027-02-20; 50% back before 00:00 UTC, 2027-03-08; nothing after.',
+    );
+    expect(refundDeadlinesLine(moderate, '2027-03-21', '2027-03-01', utc)).toBe(
+      'For this date: 50% back if you cancel before 00:00 UTC, 2027-03-08; nothing after.',
+    );
+  });
+
+  it('says nothing when nothing would come back already', () => {
+    expect(refundDeadlinesLine(moderate, '2027-03-21', '2027-03-10', utc)).toBeUndefined();
+  });
 });

@@ -151,6 +151,32 @@ export function refundDeadlines(
 
 const minDay = (a: string, b: string) => (a < b ? a : b);
 
+/** A share of what was paid, as the deadlines say it. */
+const shareBack = (percent: number) => (percent === 100 ? 'everything back' : `${percent}% back`);
+
+/**
+ * `refundDeadlines` in one sentence: "For this date: everything back if you cancel before 00:00
+ * UTC, 20 Feb 2027; 50% back before 00:00 UTC, 8 Mar 2027; nothing after." `writeMoment` writes
+ * each moment (an ISO instant, 00:00 UTC of the day): the viewer's zone on a page, UTC in a
+ * receipt. Undefined when nothing would come back already.
+ */
+export function refundDeadlinesLine(
+  tiers: readonly CancellationTier[],
+  start: string,
+  today: string,
+  writeMoment: (isoDateTime: string) => string,
+): string | undefined {
+  const deadlines = refundDeadlines(tiers, start, today);
+  if (deadlines.length === 0) return undefined;
+  const steps = deadlines.map(({ before, percent }, index) => {
+    const moment = writeMoment(`${before}T00:00:00.000Z`);
+    return index === 0
+      ? `${shareBack(percent)} if you cancel before ${moment}`
+      : `${shareBack(percent)} before ${moment}`;
+  });
+  return `For this date: ${steps.join('; ')}; nothing after.`;
+}
+
 /** `day` moved by `days` (ISO dates, UTC). */
 const addDays = (day: string, days: number): string =>
   new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);

@@ -11,6 +11,7 @@ export {
   tiersOfBooking,
   nextRefundChange,
   refundDeadlines,
+  refundDeadlinesLine,
   toCancellationPolicy,
   travellerRefund,
   type CancellationTier,

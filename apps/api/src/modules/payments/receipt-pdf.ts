@@ -106,7 +106,7 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** `12 Jul 2027` for a day (`2027-07-12`) or an instant (its UTC day). */
-const formatDay = (day: string | Date) =>
+export const formatDay = (day: string | Date) =>
   DAY_FORMAT.format(typeof day === 'string' ? new Date(`${day}T00:00:00Z`) : day);
 
 const STATUS_TEXTS: Record<number, string> = {

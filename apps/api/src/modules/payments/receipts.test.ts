@@ -3,12 +3,14 @@
  * "Receipt" with its number, amounts in its own currency and the card's last four digits; an
  * unpaid one a "Booking summary"; an unknown link key a 404.
  */
+import { refundDeadlinesLine, type CancellationTier } from '@gallop/booking-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { pdfText } from '#src/pdf/testing.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { book, dateWithSeats, signUp } from '#src/modules/bookings/testing-scratch.ts';
-import { formatMoney } from './receipt-pdf.ts';
+import { formatDay, formatMoney } from './receipt-pdf.ts';
 import { submitCard } from './testing.ts';
 
 let scratch: ScratchApp;
@@ -84,6 +86,24 @@ describe('GET /crm/api/request/receipt', () => {
     expect(text).toContain('Maya Hart');
     expect(text).toContain('Rider1 Hart');
     expect(text).toContain('Nothing more is due');
+    // The policy's days for this date, in UTC (decision 208).
+    const read = await scratch.app.inject({
+      method: 'GET',
+      url: `/crm/api/request/get?id=${paid.id}`,
+      headers: { 'x-authorization': `Bearer ${paid.token}` },
+    });
+    const { cancellation_policy: policy, tour_date: date } = read.json() as {
+      cancellation_policy: { tiers: CancellationTier[] };
+      tour_date: { start: string };
+    };
+    const days = refundDeadlinesLine(
+      policy.tiers,
+      date.start,
+      todayIso(),
+      (moment) => `00:00 UTC, ${formatDay(new Date(moment))}`,
+    );
+    expect(days).toMatch(/^For this date: .+ if you cancel before 00:00 UTC, \d+ \w{3} \d{4}/);
+    expect(text.replace(/\s+/g, ' ')).toContain(days);
   }, 60_000);
 
   it('calls a booking with nothing paid a booking summary, with what is due', async () => {

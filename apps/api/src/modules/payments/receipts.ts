@@ -7,6 +7,7 @@ import {
   ACTIVE_STATUSES,
   balanceDueDay,
   policyLines,
+  refundDeadlinesLine,
   tiersOfBooking,
   type BookingStatus,
 } from '@gallop/booking-rules';
@@ -15,7 +16,8 @@ import type { Database } from '#src/db/client.ts';
 import { organizers, payments, refunds, tourDates, tours } from '#src/db/schema/index.ts';
 import { findRequestByUuid, loadTourists } from '#src/modules/bookings/index.ts';
 import { PAYMENT_STATUS } from './payments.ts';
-import { receiptNumber, type ReceiptDue, type ReceiptInput } from './receipt-pdf.ts';
+import { todayIso } from '#src/shared/dates.ts';
+import { formatDay, receiptNumber, type ReceiptDue, type ReceiptInput } from './receipt-pdf.ts';
 
 export interface DueTerms {
   status: number;
@@ -139,7 +141,27 @@ export async function loadReceipt(
       start: date?.start ?? null,
       fullPaymentDays: date?.fullPaymentDays ?? null,
     }),
-    // The tiers the traveller accepted at checkout (decision 091), in words.
-    policy: policyLines(tiersOfBooking(booking)),
+    // The tiers the traveller accepted at checkout (decision 091), in words, and their days for
+    // this date while the booking is open (decision 208).
+    policy: [
+      ...policyLines(tiersOfBooking(booking)),
+      ...deadlinesOf(booking, date?.start ?? null, todayIso(options.now)),
+    ],
   };
+}
+
+/** The policy's days for the booking's date, in UTC as every receipt date; none once it ended. */
+function deadlinesOf(
+  booking: Parameters<typeof tiersOfBooking>[0] & { status: number },
+  start: string | null,
+  today: string,
+): string[] {
+  if (start === null || !ACTIVE_STATUSES.includes(booking.status as BookingStatus)) return [];
+  const line = refundDeadlinesLine(
+    tiersOfBooking(booking),
+    start,
+    today,
+    (moment) => `${moment.slice(11, 16)} UTC, ${formatDay(new Date(moment))}`,
+  );
+  return line ? [line] : [];
 }
