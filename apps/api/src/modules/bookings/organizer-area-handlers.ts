@@ -11,7 +11,7 @@ import {
   answerAsMember,
   cancelAsMember,
   listOrganizerBookings,
-  memberBooking,
+  organizerBookingNow,
   toOrganizerBooking,
   type OrganizerAreaDeps,
 } from './organizer-area.ts';
@@ -70,7 +70,7 @@ export function organizerAreaHandlers(
 
     async getOrganizerBooking(request) {
       const user = await signedUser(request);
-      return shown(await memberBooking(db, user.id, request.query.id));
+      return organizerBookingNow(area, user.id, request.query.id, area.now());
     },
 
     async confirmOrganizerBooking(request) {

@@ -17,6 +17,7 @@ import {
   inArray,
   isNotNull,
   notInArray,
+  sql,
   sum,
   type SQL,
 } from 'drizzle-orm';
@@ -143,8 +144,30 @@ async function receivedBy(db: Database, ids: number[]): Promise<Map<number, numb
   return new Map(rows.map((row) => [row.id, row.amount]));
 }
 
-/** The bookings of the member's tours, newest first, one page of them. */
-export async function listOrganizerBookings(
+/**
+ * Runs `read` in one snapshot of the database (a read-only, repeatable-read transaction), so the
+ * separate queries of one answer see one moment: a booking page never lists the riders added
+ * after its seats and price were read, nor a list its `received` after its `paid` (the traveller
+ * adding riders or paying while the organizer reads). On PGlite a transaction has the database
+ * to itself, which gives the same.
+ */
+export function inOneSnapshot<T>(db: Database, read: (snapshot: Database) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    return read(tx);
+  });
+}
+
+/** The bookings of the member's tours, newest first, one page of them (one snapshot). */
+export function listOrganizerBookings(
+  db: Database,
+  userId: number,
+  query: { filter: OrganizerBookingFilter; page: number; perPage: number; now: Date },
+): Promise<OrganizerBookingList> {
+  return inOneSnapshot(db, (snapshot) => listIn(snapshot, userId, query));
+}
+
+async function listIn(
   db: Database,
   userId: number,
   query: { filter: OrganizerBookingFilter; page: number; perPage: number; now: Date },
@@ -219,6 +242,21 @@ export async function memberBooking(db: Database, userId: number, id: number): P
         .limit(1);
   if (!found) throw NOT_FOUND();
   return found.booking;
+}
+
+/**
+ * Booking `id` as the member `userId` sees it now (the organizer's booking page), its row, riders
+ * and payments read in one snapshot (`inOneSnapshot`); 404 when they may not see it.
+ */
+export function organizerBookingNow(
+  deps: Pick<OrganizerAreaDeps, 'db' | 'publicUrl' | 'linkSecret' | 'holdHours'>,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<OrganizerBooking> {
+  return inOneSnapshot(deps.db, async (db) =>
+    toOrganizerBooking({ ...deps, db }, await memberBooking(db, userId, id), now),
+  );
 }
 
 /** The booking as its organizer sees it, with the answers the status machine allows now. */
