@@ -1,3 +1,4 @@
+import { operationKeys } from '@gallop/api-client/query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type RefObject } from 'react';
 import { useApi } from '../../lib/api';
@@ -8,8 +9,9 @@ import { answerFailure, type AnswerFailure } from './answer';
  * Sending one of the organizer's answers about booking `bookingId` (a booking's answer, or a
  * decision on its whole date): one at a time, whatever the clicks; on failure the kind of
  * `AnswerFailure` says where it shows. A conflict (someone got there first: the traveller, a
- * deadline, another member) reads the booking again so the page shows what is true now; a refused
- * reason puts the focus back on the reason field.
+ * deadline, another member) reads the booking again so the page shows what is true now, and marks
+ * the area's lists stale, which still show it as it was (back on /partner/bookings within their
+ * minute of freshness they would); a refused reason puts the focus back on the reason field.
  */
 export function useOrganizerSend<Action extends string>(
   bookingId: number,
@@ -39,9 +41,12 @@ export function useOrganizerSend<Action extends string>(
       setFailure(failed);
       if (failed.kind === 'conflict') {
         moved();
-        await queryClient.invalidateQueries({
-          queryKey: organizerBookingQuery(api, bookingId).queryKey,
-        });
+        await Promise.all([
+          queryClient.invalidateQueries({
+            queryKey: organizerBookingQuery(api, bookingId).queryKey,
+          }),
+          queryClient.invalidateQueries({ queryKey: operationKeys.listOrganizerBookings }),
+        ]);
       } else if (failed.kind === 'reason') {
         reasonField.current?.focus();
       }
