@@ -61,6 +61,25 @@ export async function createLinkTokenForEmail(
   return rows[0]?.user_id;
 }
 
+/**
+ * A link of `kind` for account `userId`, bound to its address, in one statement that stores
+ * nothing for `undefined` (no account): the same statement either way, as `createLinkTokenForEmail`
+ * (a registration's link for a new account, and none for a taken address, cost alike).
+ */
+export async function createLinkTokenForUser(
+  db: Pick<Database, 'execute'>,
+  kind: LinkKind,
+  userId: number | undefined,
+  token: string,
+): Promise<void> {
+  const expiresAt = new Date(Date.now() + LINK_TTL_MS[kind]).toISOString();
+  await db.execute(sql`
+    insert into ${userLinkTokens} (user_id, kind, email, token_hash, expires_at)
+    select ${users.id}, ${kind}, ${users.email}, ${hashSecret(token)}, ${expiresAt}::timestamptz
+    from ${users}
+    where ${users.id} = ${userId ?? -1}`);
+}
+
 /** The link's row while it is unused and unexpired; undefined otherwise. */
 export async function findLinkToken(db: Database, kind: LinkKind, token: string) {
   const [row] = await db

@@ -45,9 +45,21 @@ export async function sendEmailConfirmation(
 ): Promise<void> {
   if (!user.email) return;
   const token = await createLinkToken(db, user.id, 'confirm-email', user.email);
+  await db
+    .insert(outbox)
+    .values(emailConfirmationMessage({ id: user.id, email: user.email }, token, publicUrl, note));
+}
+
+/** The message of `sendEmailConfirmation`, with the link of `token`. */
+export function emailConfirmationMessage(
+  user: { id: number; email: string },
+  token: string,
+  publicUrl: string,
+  note?: string,
+): typeof outbox.$inferInsert {
   const link = new URL('/email-confirm', publicUrl);
   link.searchParams.set('token', token);
-  await db.insert(outbox).values({
+  return {
     kind: 'confirm-email',
     channel: 'email',
     recipient: user.email,
@@ -60,7 +72,7 @@ export async function sendEmailConfirmation(
       'The link is valid for 3 days. If you did not ask for it, ignore this email.',
     ].join('\n\n'),
     payload: { userId: user.id, link: link.href },
-  });
+  };
 }
 
 /**
@@ -96,18 +108,16 @@ export async function sendPasswordReset(
 }
 
 /**
- * Queues the notice to an address that already has an account when someone registers with it:
- * the registration answers as for a new address (no account enumeration), and only the owner
- * learns that the address is taken, with the ways back in.
+ * The notice to an address that already has an account when someone registers with it: the
+ * registration answers as for a new address (no account enumeration), and only the owner learns
+ * that the address is taken, with the ways back in (`registerWithPassword` queues it).
  */
-export async function sendRegistrationAttempt(
-  db: Executor,
-  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'emailConfirmedAt'>,
+export function registrationAttemptMessage(
+  user: Pick<UserRow, 'id' | 'firstName' | 'emailConfirmedAt'> & { email: string },
   publicUrl: string,
-): Promise<void> {
-  if (!user.email) return;
+): typeof outbox.$inferInsert {
   const signIn = new URL('/login', publicUrl);
-  await db.insert(outbox).values({
+  return {
     kind: 'register-attempt',
     channel: 'email',
     recipient: user.email,
@@ -119,7 +129,7 @@ export async function sendRegistrationAttempt(
       'If it was not you, you can ignore this email: your account and password stay as they are.',
     ].join('\n\n'),
     payload: { userId: user.id, link: signIn.href },
-  });
+  };
 }
 
 /**
