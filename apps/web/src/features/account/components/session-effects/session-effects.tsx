@@ -1,3 +1,4 @@
+import { getRiderPassportQueryOptions } from '@gallop/api-client/query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
@@ -9,7 +10,12 @@ import { hasSession } from '../../../../lib/session-tokens';
 import { forgetAccount, signingOut, whileSigningOut } from '../../../../lib/sign-out';
 import { profileQueryOptions } from '../../profile';
 import { useSession } from '../../session';
-import { onSignOutElsewhere, tellOtherTabsOfSignOut } from '../../signed-out-elsewhere';
+import type { UserProfile } from '../../api';
+import {
+  onSignOutElsewhere,
+  tellOtherTabsOfSignIn,
+  tellOtherTabsOfSignOut,
+} from '../../signed-out-elsewhere';
 
 /**
  * What follows the session in every tab, after hydration:
@@ -23,6 +29,9 @@ import { onSignOutElsewhere, tellOtherTabsOfSignOut } from '../../signed-out-els
  *   account's list leaves the browser: on a shared device the next person starts empty.
  * - A sign-out in another tab of this browser: this tab forgets the account too (header, counts,
  *   signed-in pages) instead of showing it until a call answers 401.
+ * - A sign-in to another account in another tab: the cookies are that account's now, so this tab
+ *   forgets the one it shows (its profile and rider passports) and loads the new one, rather
+ *   than showing the first account's data while its calls act as the second.
  */
 export function SessionEffects() {
   const api = useApi();
@@ -40,6 +49,7 @@ export function SessionEffects() {
       if (syncedFor.current === user.id) return;
       const userId = user.id;
       syncedFor.current = userId;
+      tellOtherTabsOfSignIn(userId);
       const owner = favouritesOwner();
       void import('../../../../lib/favourites-sync')
         .then(({ accountFavourites }) => accountFavourites(api, localRef.current, owner))
@@ -68,10 +78,22 @@ export function SessionEffects() {
 
   useEffect(
     () =>
-      onSignOutElsewhere(() => {
+      onSignOutElsewhere((signedInTo) => {
         const profileKey = profileQueryOptions(api).queryKey;
-        // Only a tab that still shows an account whose session cookies are gone.
-        if (!queryClient.getQueryData(profileKey) || hasSession(api) || signingOut()) return;
+        const shown = queryClient.getQueryData<UserProfile>(profileKey);
+        if (!shown || signingOut()) return;
+        // Only a tab that still shows an account whose session cookies are gone, or are now
+        // another account's (signed in to it in another tab).
+        const switched = signedInTo !== undefined && signedInTo !== shown.id;
+        if (hasSession(api)) {
+          if (!switched) return;
+          // The session goes on as the other account (not a sign-out, whose calls for the
+          // session would wait): the passports (weights) go at once, everything else this tab
+          // holds, the profile first, is asked again as that account.
+          queryClient.removeQueries({ queryKey: getRiderPassportQueryOptions(api).queryKey });
+          void queryClient.invalidateQueries().then(() => router.invalidate());
+          return;
+        }
         // As a sign-out of this tab: calls for the session wait until the pages ran without it.
         void whileSigningOut(async () => {
           await forgetAccount(api, queryClient, profileKey);

@@ -1,9 +1,9 @@
 import { getRiderPassportQueryOptions } from '@gallop/api-client/query';
 import { formatWeight, LEVEL_LABELS, TACK_LABELS } from '@gallop/rider-fit';
 import { Button, Form } from '@gallop/ui-kit';
-import { useQuery } from '@tanstack/react-query';
+import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
 import { formProblems } from '../../../../lib/form-problems';
 import {
@@ -33,6 +33,7 @@ const NO_PASSPORTS: RiderPassports = { passport: null, companions: [] };
  * the visitor's own (a cookie or the account) and shows once the page has hydrated.
  */
 export function RiderPassportPage() {
+  useAccountPassportsEntry();
   const state = useRiderPassport();
   const loadFailure = useAccountLoadFailure(state.signedIn);
   return (
@@ -49,7 +50,11 @@ export function RiderPassportPage() {
           <Button onClick={loadFailure.retry}>Try again</Button>
         </div>
       ) : state.ready ? (
-        <LoadedPassport state={state} />
+        // The form takes its passports once, when it opens: an account's (weights, companions)
+        // must not stay on screen, nor be saved as the device's, once signed out here or in
+        // another tab. A sign-in to another account elsewhere unloads them (`SessionEffects`),
+        // which closes the form until the new account's have loaded.
+        <LoadedPassport key={state.signedIn ? 'account' : 'guest'} state={state} />
       ) : (
         <PassportForm
           start={NO_PASSPORTS}
@@ -60,6 +65,24 @@ export function RiderPassportPage() {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * Renders the page again when the account's passports leave the query cache or come back: a
+ * sign-out (here or in another tab) or a sign-in to another account in another tab removes them
+ * (`forgetAccount`, `SessionEffects`) without telling the hook that read them, and the page kept
+ * showing the first account's weights and companions (probe 2026-12-07).
+ */
+function useAccountPassportsEntry() {
+  const api = useApi();
+  const cache = useQueryClient().getQueryCache();
+  const hash = hashKey(getRiderPassportQueryOptions(api).queryKey);
+  const subscribe = useCallback((changed: () => void) => cache.subscribe(changed), [cache]);
+  return useSyncExternalStore(
+    subscribe,
+    () => cache.get(hash),
+    () => undefined,
   );
 }
 
