@@ -142,6 +142,23 @@ export const userCodes = pgTable(
 );
 
 /**
+ * The wrong guesses at one code from one client address (decision 209): each address has its own
+ * few, so a stranger who knows the login cannot spend the attempts of the code its owner was sent.
+ * `user_codes.attempts` counts them all, under a higher cap.
+ */
+export const userCodeAttempts = pgTable(
+  'user_code_attempts',
+  {
+    codeId: integer()
+      .notNull()
+      .references(() => userCodes.id, { onDelete: 'cascade' }),
+    address: text().notNull(),
+    attempts: smallint().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.codeId, table.address] })],
+);
+
+/**
  * A single-use token sent in a link: confirm an email, reset a password, or sign in from a
  * message (`access-token-by-one-time-token`). Only a hash is kept.
  */

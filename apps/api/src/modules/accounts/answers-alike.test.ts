@@ -15,7 +15,8 @@ import { accountCalls, uniqueEmail, uniquePhone, type Answer } from './testing.t
 let testApp: TestApp;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ AUTH_LIMIT: '100000' });
+  // The code's own counts under test: the per-login count of failed sign-ins (a captcha) aside.
+  testApp = await buildTestApp({ AUTH_LIMIT: '100000', AUTH_ACCOUNT_LIMIT: '100000' });
 });
 afterAll(() => testApp.close());
 

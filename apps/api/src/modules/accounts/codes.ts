@@ -5,7 +5,7 @@
 import type { components } from '@gallop/api-client';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { userCodes, type outbox } from '#src/db/schema/index.ts';
+import { userCodeAttempts, userCodes, type outbox } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 import { hashSecret, randomCode } from '#src/modules/sessions/index.ts';
 import { queueAlike } from './queue-alike.ts';
@@ -14,7 +14,13 @@ export type CodeSender = components['schemas']['CodeSender'];
 export type CodePurpose = (typeof userCodes.$inferSelect)['purpose'];
 
 const CODE_TTL_MS = 10 * 60_000;
-export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * Guesses one client address may make at one code (decision 209): its own few, so a stranger who
+ * knows the login cannot spend the attempts of the code its owner was sent.
+ */
+export const CODE_ATTEMPTS_PER_ADDRESS = 5;
+/** Guesses at one code from every address together (20 of 100,000: 0.02 %). */
+export const CODE_MAX_ATTEMPTS = 20;
 /** Seconds the client waits before offering to send another code. */
 export const CODE_RESEND_AFTER_S = 60;
 
@@ -164,7 +170,12 @@ interface CheckedCode {
  */
 export async function checkCode(
   db: Database,
-  { login, purpose, code }: { login: string; purpose: CodePurpose; code: string },
+  {
+    login,
+    purpose,
+    code,
+    address,
+  }: { login: string; purpose: CodePurpose; code: string; address: string },
 ): Promise<CheckedCode> {
   const [latest] = await db
     .select()
@@ -180,9 +191,20 @@ export async function checkCode(
     .orderBy(desc(userCodes.createdAt))
     .limit(1);
   if (!latest) throw expiredCode();
-  // An attempt is spent before the comparison, in one conditional update: guesses sent at once
-  // wait for each other's row lock, so N of them spend N attempts and only the first few are
-  // compared at all (a check-then-count let 40 simultaneous guesses all be compared).
+  // An attempt is spent before the comparison, in one conditional statement each: guesses sent at
+  // once wait for each other's row lock, so N of them spend N attempts and only the first few are
+  // compared at all (a check-then-count let 40 simultaneous guesses all be compared). The
+  // address's own count first, then the code's.
+  const [fromHere] = await db
+    .insert(userCodeAttempts)
+    .values({ codeId: latest.id, address, attempts: 1 })
+    .onConflictDoUpdate({
+      target: [userCodeAttempts.codeId, userCodeAttempts.address],
+      set: { attempts: sql`${userCodeAttempts.attempts} + 1` },
+      setWhere: lt(userCodeAttempts.attempts, CODE_ATTEMPTS_PER_ADDRESS),
+    })
+    .returning({ attempts: userCodeAttempts.attempts });
+  if (!fromHere) throw expiredCode();
   const [attempt] = await db
     .update(userCodes)
     .set({ attempts: sql`${userCodes.attempts} + 1` })
@@ -221,7 +243,7 @@ export async function useCode(
  */
 export async function verifyCode(
   db: Database,
-  query: { login: string; purpose: CodePurpose; code: string },
+  query: { login: string; purpose: CodePurpose; code: string; address: string },
 ): Promise<{ userId: number | null }> {
   const checked = await checkCode(db, query);
   // Used once: a concurrent second check of the same code finds nothing to update.

@@ -216,12 +216,26 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     return limitCall(limiter, `${kind}:${request.ip}:${key}`, request, reply, TOO_MANY);
   }
 
-  /** `limited` for a sign-in with a code, keyed by the login as typed (trimmed, lower case). */
-  function limitedCodeLogin(
-    request: FastifyRequest<{ Body: { login: string } }>,
+  /**
+   * A sign-in with a code, counted as a password sign-in is: per address and login (`limited`),
+   * and as a failed sign-in of the login from every address and of the address (`failedTooOften`,
+   * given back when the code is right). Each address has its own few guesses at a code (decision
+   * 209), so guesses spread over many addresses meet the captcha here. Undefined once `reply`
+   * holds the 429.
+   */
+  async function countedCodeSignIn(
+    request: FastifyRequest<{
+      Body: { login: string; code: string; favourites_tours_ids?: number[] | undefined };
+    }>,
     reply: FastifyReply,
-  ) {
-    return limited('login', request.body.login.trim().toLowerCase(), request, reply);
+  ): Promise<UserRow | undefined> {
+    const typed = request.body.login.trim().toLowerCase();
+    const account = parseLogin(request.body.login)?.value ?? typed;
+    if (await limited('login', typed, request, reply)) return undefined;
+    if (await failedTooOften(account, request, reply)) return undefined;
+    const user = await signInByCode(request.body, request.ip);
+    await Promise.all([failedSignIns.refund(account), failedFromAddress.refund(request.ip)]);
+    return user;
   }
 
   /**
@@ -271,16 +285,18 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     return toUserProfile(db, await change(signed), signed);
   }
 
-  /** A sign-in with the code a body carries, for the login as it was typed. */
-  const signInByCode = (body: {
-    login: string;
-    code: string;
-    favourites_tours_ids?: number[] | undefined;
-  }) =>
+  /**
+   * A sign-in with the code a body carries, for the login as it was typed; the guess counts
+   * against the visitor's address (`request.ip`, decision 209).
+   */
+  const signInByCode = (
+    body: { login: string; code: string; favourites_tours_ids?: number[] | undefined },
+    address: string,
+  ) =>
     signInWithCode(
       db,
       loginOrFail(body.login),
-      body.code,
+      { code: body.code, address },
       body.favourites_tours_ids,
       sessionsEnded,
       claimSite,
@@ -408,13 +424,13 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     },
 
     async loginViaCode(request, reply) {
-      if (await limitedCodeLogin(request, reply)) return reply;
-      return startCodeSession(db, await signInByCode(request.body));
+      const user = await countedCodeSignIn(request, reply);
+      return user ? startCodeSession(db, user) : reply;
     },
 
     async redirectLoginViaCode(request, reply) {
-      if (await limitedCodeLogin(request, reply)) return reply;
-      const user = await signInByCode(request.body);
+      const user = await countedCodeSignIn(request, reply);
+      if (!user) return reply;
       // The session is opened on the site by the one-time link, not in this answer.
       return { type: 'redirect' as const, url: await signInLink(db, user, publicUrl) };
     },
@@ -526,7 +542,12 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       if (tooMany) return reply;
       return toUserProfile(
         db,
-        await confirmPhone(db, signed.user, request.body.code, claimSite),
+        await confirmPhone(
+          db,
+          signed.user,
+          { code: request.body.code, address: request.ip },
+          claimSite,
+        ),
         signed,
       );
     },

@@ -252,12 +252,17 @@ export async function sendPhoneConfirmation(db: Database, user: UserRow, sender:
 export async function confirmPhone(
   db: Database,
   user: UserRow,
-  code: string,
+  { code, address }: { code: string; address: string },
   site: ClaimSite,
 ): Promise<UserRow> {
   if (!user.phone) throw unprocessable('Add a phone number first', { phone: ['Required field'] });
   const phone = { kind: 'phone', value: user.phone } as const;
-  const { userId } = await verifyCode(db, { login: phone.value, purpose: 'confirm-phone', code });
+  const { userId } = await verifyCode(db, {
+    login: phone.value,
+    purpose: 'confirm-phone',
+    code,
+    address,
+  });
   if (userId !== user.id) throw invalidCode();
   const proven = await proveLogin(db, user.id, phone, {
     ownSession: true,

@@ -104,12 +104,12 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export async function signInWithCode(
   db: Database,
   login: Login,
-  code: string,
+  { code, address }: { code: string; address: string },
   favourites: number[] | undefined,
   sessionsEnded: SessionsEnded,
   site: ClaimSite,
 ): Promise<UserRow> {
-  const checked = await checkCode(db, { login: login.value, purpose: 'sign-in', code });
+  const checked = await checkCode(db, { login: login.value, purpose: 'sign-in', code, address });
   const use = async (tx: Pick<Database, 'update'>) => {
     if (!(await useCode(tx, checked))) throw expiredCode();
   };
