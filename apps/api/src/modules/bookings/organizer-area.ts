@@ -151,7 +151,7 @@ async function receivedBy(db: Database, ids: number[]): Promise<Map<number, numb
  * adding riders or paying while the organizer reads). On PGlite a transaction has the database
  * to itself, which gives the same.
  */
-export function inOneSnapshot<T>(db: Database, read: (snapshot: Database) => Promise<T>) {
+function inOneSnapshot<T>(db: Database, read: (snapshot: Database) => Promise<T>) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
     return read(tx);
@@ -227,7 +227,7 @@ async function listIn(
 }
 
 /** Booking `id` when `userId` is a member of its tour's organizer; 404 for anyone else. */
-export async function memberBooking(db: Database, userId: number, id: number): Promise<RequestRow> {
+async function memberBooking(db: Database, userId: number, id: number): Promise<RequestRow> {
   const [found] = !isRowId(id)
     ? []
     : await db
