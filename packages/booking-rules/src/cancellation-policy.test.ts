@@ -9,9 +9,26 @@ import {
   refundPercent,
   tiersOfBooking,
   travellerRefund,
+  type CancellationTier,
 } from './cancellation-policy';
 
 const moderate = POLICY_TIERS.moderate;
+
+/** The presets and odd tiers: a share named twice, one on the start day, one that rises. */
+const EVERY_POLICY: readonly (readonly CancellationTier[])[] = [
+  ...POLICY_NAMES.map((name) => POLICY_TIERS[name]),
+  [
+    { days_before: 10, refund_percent: 80 },
+    { days_before: 7, refund_percent: 80 },
+    { days_before: 2, refund_percent: 1 },
+  ],
+  [{ days_before: 0, refund_percent: 100 }],
+  [
+    { days_before: 20, refund_percent: 30 },
+    { days_before: 5, refund_percent: 60 },
+    { days_before: 3, refund_percent: 0 },
+  ],
+];
 
 describe('refundPercent', () => {
   it('takes the tier with the longest notice the cancellation meets', () => {
@@ -117,18 +134,9 @@ describe('nextRefundChange', () => {
   });
 
   it('agrees with a day-by-day walk for every preset, odd tiers and amounts', () => {
-    const policies = [
-      ...POLICY_NAMES.map((name) => POLICY_TIERS[name]),
-      [
-        { days_before: 10, refund_percent: 80 },
-        { days_before: 7, refund_percent: 80 },
-        { days_before: 2, refund_percent: 1 },
-      ],
-      [{ days_before: 0, refund_percent: 100 }],
-    ];
     const start = '2027-06-30';
     let checked = 0;
-    for (const tiers of policies) {
+    for (const tiers of EVERY_POLICY) {
       for (const paid of [0, 1, 99, 100, 101, 12_345, 169_300]) {
         for (let before = -1; before <= 75; before += 1) {
           const today = shift(start, -before);
@@ -149,7 +157,7 @@ describe('nextRefundChange', () => {
         }
       }
     }
-    expect(checked).toBe(5 * 7 * 77);
+    expect(checked).toBe(EVERY_POLICY.length * 7 * 77);
   });
 });
 
@@ -182,23 +190,9 @@ describe('refundDeadlines', () => {
   });
 
   it('agrees with the tiers on every day up to the start, for odd policies too', () => {
-    const policies = [
-      ...POLICY_NAMES.map((name) => POLICY_TIERS[name]),
-      [
-        { days_before: 10, refund_percent: 80 },
-        { days_before: 7, refund_percent: 80 },
-        { days_before: 2, refund_percent: 1 },
-      ],
-      [{ days_before: 0, refund_percent: 100 }],
-      [
-        { days_before: 20, refund_percent: 30 },
-        { days_before: 5, refund_percent: 60 },
-        { days_before: 3, refund_percent: 0 },
-      ],
-    ];
     const start = '2027-06-30';
     let checked = 0;
-    for (const tiers of policies) {
+    for (const tiers of EVERY_POLICY) {
       for (let booked = 0; booked <= 70; booked += 1) {
         const today = shift(start, -booked);
         const deadlines = refundDeadlines(tiers, start, today);
