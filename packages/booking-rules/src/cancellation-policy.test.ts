@@ -14,7 +14,10 @@ import {
 
 const moderate = POLICY_TIERS.moderate;
 
-/** The presets and odd tiers: a share named twice, one on the start day, one that rises. */
+/**
+ * The presets and odd tiers: a share named twice, one on the start day, one that rises, two that
+ * round alike.
+ */
 const EVERY_POLICY: readonly (readonly CancellationTier[])[] = [
   ...POLICY_NAMES.map((name) => POLICY_TIERS[name]),
   [
@@ -27,6 +30,11 @@ const EVERY_POLICY: readonly (readonly CancellationTier[])[] = [
     { days_before: 20, refund_percent: 30 },
     { days_before: 5, refund_percent: 60 },
     { days_before: 3, refund_percent: 0 },
+  ],
+  // 80% and 70% of US$1.90 both give back US$1: a share that rounds to as much is no fall.
+  [
+    { days_before: 10, refund_percent: 80 },
+    { days_before: 4, refund_percent: 70 },
   ],
 ];
 
@@ -137,7 +145,7 @@ describe('nextRefundChange', () => {
     const start = '2027-06-30';
     let checked = 0;
     for (const tiers of EVERY_POLICY) {
-      for (const paid of [0, 1, 99, 100, 101, 12_345, 169_300]) {
+      for (const paid of [0, 1, 99, 100, 101, 190, 12_345, 169_300]) {
         for (let before = -1; before <= 75; before += 1) {
           const today = shift(start, -before);
           const now = travellerRefund(tiers, paid, start, today);
@@ -157,7 +165,7 @@ describe('nextRefundChange', () => {
         }
       }
     }
-    expect(checked).toBe(EVERY_POLICY.length * 7 * 77);
+    expect(checked).toBe(EVERY_POLICY.length * 8 * 77);
   });
 });
 

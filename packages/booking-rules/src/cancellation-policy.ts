@@ -103,17 +103,12 @@ export function nextRefundChange(
   if (start === undefined || start <= today) return undefined;
   const now = travellerRefund(tiers, paid, start, today);
   if (now <= 0) return undefined;
-  const daysBefore = daysUntil(start, today);
-  // The tier in force first, then the shorter notices: the refund changes the day after a tier's
-  // last day; a tier giving back as much (or rounding to as much) is no change and is passed.
-  const ahead = [...tiers]
-    .filter((tier) => tier.days_before <= daysBefore)
-    .sort((a, b) => b.days_before - a.days_before);
-  for (const tier of ahead) {
-    const day = addDays(start, 1 - tier.days_before);
-    if (day >= start) break;
-    const refund = travellerRefund(tiers, paid, start, day);
-    if (refund < now) return { day, refund };
+  // The refund can only fall where the schedule's share changes (`refundDeadlines`); a share
+  // that rounds to as much is no fall and is passed.
+  for (const { before } of refundDeadlines(tiers, start, today)) {
+    if (before >= start) break;
+    const refund = travellerRefund(tiers, paid, start, before);
+    if (refund < now) return { day: before, refund };
   }
   return { day: start, refund: 0 };
 }
