@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { gallopQueryKey, getRiderPassportQueryOptions } from '@gallop/api-client/query';
 import { QueryClient } from '@tanstack/react-query';
 import { endSession, signOut, signingOut } from './sign-out';
+import { ACCOUNT_ITEM_PREFIX, tabStorage } from './tab-storage';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -70,5 +71,16 @@ describe('endSession', () => {
     // Only the account's own: the rest of the cache stays.
     expect(queryClient.getQueryData(favouritesKey)).toEqual([1]);
     expect(warn).toHaveBeenCalledWith('Sign-out call failed', expect.any(Error));
+  });
+
+  it('removes this tab’s account items (the chat’s unsent texts), keeps the rest', async () => {
+    const api = clientAnswering(async () => json(200, { success: true }));
+    const draftName = `${ACCOUNT_ITEM_PREFIX}chat-drafts`;
+    tabStorage.set(draftName, JSON.stringify({ userId: 7, texts: { 3: 'My weight is 95 kg' } }));
+    tabStorage.set('gallop.payment-key.abc', 'key-1');
+    await endSession(api, new QueryClient(), gallopQueryKey('/crm/api/user/profile'));
+    expect(tabStorage.get(draftName)).toBeUndefined();
+    expect(sessionStorage.getItem(draftName)).toBeNull();
+    expect(tabStorage.get('gallop.payment-key.abc')).toBe('key-1');
   });
 });

@@ -57,6 +57,14 @@ export async function endSession(
     console.warn('Sign-out call failed', error);
   }
   await forgetAccount(api, queryClient, profileKey);
+  // This tab's account items (the chat's unsent texts) go with a sign-out made here; a session
+  // that ended elsewhere keeps them for the same account's next sign-in (`features/chat/draft.ts`).
+  // Loaded here, not with the page (the first load's budget); a chunk that fails to load (a
+  // build deployed meanwhile) must not hold the sign-out up.
+  await import('./tab-storage').then(
+    ({ tabStorage }) => tabStorage.removeAccountItems(),
+    (error: unknown) => console.warn('Sign-out: unsent texts not removed', error),
+  );
 }
 
 /**

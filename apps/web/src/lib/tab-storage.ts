@@ -5,6 +5,12 @@
  */
 const memory = new Map<string, string>();
 
+/**
+ * Names of what belongs to the signed-in account (the chat's unsent texts): a sign-out in this
+ * tab removes them (`removeAccountItems`), so the next person at a shared computer finds none.
+ */
+export const ACCOUNT_ITEM_PREFIX = 'gallop.account.';
+
 function sessionStore(): Storage | undefined {
   try {
     return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
@@ -33,6 +39,17 @@ export const tabStorage = {
     memory.delete(name);
     try {
       sessionStore()?.removeItem(name);
+    } catch {
+      // Blocked: nothing was stored there.
+    }
+  },
+  /** Removes every item named with `ACCOUNT_ITEM_PREFIX`. */
+  removeAccountItems(): void {
+    const isAccountItem = (name: string) => name.startsWith(ACCOUNT_ITEM_PREFIX);
+    for (const name of memory.keys()) if (isAccountItem(name)) memory.delete(name);
+    try {
+      const store = sessionStore();
+      for (const name of Object.keys(store ?? {})) if (isAccountItem(name)) store!.removeItem(name);
     } catch {
       // Blocked: nothing was stored there.
     }

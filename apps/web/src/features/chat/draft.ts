@@ -4,13 +4,13 @@
  * sends the page to sign in (lib/session-ended.ts); the text is back once they sign in again in
  * this tab. A sent text stays until the message is stored, since its send may be the call that
  * found the session ended. The texts belong to one account: another account signing in here
- * finds none, and they are removed.
+ * finds none, and they are removed; a sign-out in this tab removes them too (an account item).
  */
 import type { Outbox } from '@gallop/chat';
-import { tabStorage } from '../../lib/tab-storage';
+import { ACCOUNT_ITEM_PREFIX, tabStorage } from '../../lib/tab-storage';
 import type { ChatMessage } from './api';
 
-const KEY = 'gallop.chat.drafts';
+const KEY = `${ACCOUNT_ITEM_PREFIX}chat-drafts`;
 
 interface Drafts {
   userId: number;
