@@ -2689,7 +2689,7 @@ export interface paths {
     };
     /**
      * The review invitation for a finished tour
-     * @description Opened from the link sent after the tour; the uuid is the key (the booking's). Before the tour ends the answer is 409 with the day reviewing opens; a cancelled booking is 410.
+     * @description Opened from the link sent after the tour; the uuid is the key (the booking's). Before the tour ends the answer is 409 with the day reviewing opens; a cancelled booking, or one booked by a member of the tour organizer's staff, is 410.
      */
     get: operations['getReviewByUuid'];
     put?: never;
@@ -2709,7 +2709,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Submit the review of a finished tour */
+    /**
+     * Submit the review of a finished tour
+     * @description One review per booking. 410 for a cancelled booking or one booked by a member of the tour organizer's staff; 422 for a text with nothing a reader sees (control characters are removed) or a photo already attached to another review. The author shown is the contact's first name and initial, leaving out words with an `@` or a digit ("Traveller" when none is left).
+     */
     post: operations['submitReview'];
     delete?: never;
     options?: never;

@@ -6,11 +6,19 @@
 import type { components } from '@gallop/api-client';
 import { CANCELED_STATUSES, STATUS } from '@gallop/booking-rules';
 import { levelRank } from '@gallop/rider-fit';
-import { and, avg, count, eq, type SQL } from 'drizzle-orm';
+import { and, avg, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { organizers, outbox, reviews, tourDates, tours } from '#src/db/schema/index.ts';
+import {
+  organizerMembers,
+  organizers,
+  outbox,
+  reviews,
+  tourDates,
+  tours,
+  uploads,
+} from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import {
   createRateLimiter,
@@ -80,6 +88,8 @@ export function reviewNotice(review: {
 /** Statuses whose tour can be reviewed once it has ended: prepaid, and complete (`completion.ts`). */
 const REVIEWABLE_STATUSES = new Set<number>([STATUS.madePrepayment, STATUS.tourComplete]);
 const NOT_YET = 'You can review this tour once it has ended';
+const OWN_TOUR = "The organizer's own staff cannot review its tours";
+const PHOTOS_GONE = 'Some photos were not found: upload them again';
 
 type ReviewNotYet = components['schemas']['ReviewNotYet'];
 
@@ -139,11 +149,34 @@ export function rideMonthOf(
   return `${month}-01`;
 }
 
-/** "Maya Hart" -> "Maya H.": reviews show a first name and an initial. */
+/** What a review shows when the contact name holds nothing but an address or a number. */
+const ANONYMOUS_AUTHOR = 'Traveller';
+
+/**
+ * "Maya Hart" -> "Maya H.": reviews show a first name and an initial. Words with an `@` or a
+ * digit are left out: a contact name typed as an e-mail address or a phone number is never shown.
+ */
 export function reviewAuthorName(contactName: string): string {
-  const [first = contactName, ...rest] = contactName.trim().split(/\s+/);
+  const words = contactName
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '' && !/[@\d]/.test(word));
+  const [first, ...rest] = words;
+  if (first === undefined) return ANONYMOUS_AUTHOR;
   const last = rest.at(-1);
   return last ? `${first} ${last[0]!.toUpperCase()}.` : first;
+}
+
+/** Control characters but tab and line breaks: nothing a reader sees, some a terminal obeys. */
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+/** A letter, digit, mark, punctuation or symbol: text a reader sees (not spaces, not format). */
+const VISIBLE = /[\p{L}\p{N}\p{M}\p{P}\p{S}]/u;
+
+/** The review's words as stored: trimmed, without control characters; '' when nothing is visible. */
+export function reviewText(text: string): string {
+  const kept = text.replace(CONTROL_CHARACTERS, '').trim();
+  return VISIBLE.test(kept) ? kept : '';
 }
 
 export function reviewInvitationHandlers(
@@ -170,6 +203,9 @@ export function reviewInvitationHandlers(
     if ((CANCELED_STATUSES as readonly number[]).includes(booking.status)) {
       throw new HttpError(410, 'This booking was cancelled, so it cannot be reviewed');
     }
+    if (await bookedByOrganizerStaff(booking)) {
+      throw new HttpError(410, OWN_TOUR);
+    }
     if (booking.status === STATUS.tourComplete) return booking;
     const [date] =
       booking.tourDateId === null
@@ -189,6 +225,21 @@ export function reviewInvitationHandlers(
       throw new HttpError(410, 'This booking was not paid, so it cannot be reviewed');
     }
     return booking;
+  }
+
+  /**
+   * Whether the booking's account works for the tour's organizer: its verified review would be
+   * the organizer praising itself.
+   */
+  async function bookedByOrganizerStaff(booking: RequestRow): Promise<boolean> {
+    if (booking.userId === null) return false;
+    const [member] = await db
+      .select({ userId: organizerMembers.userId })
+      .from(organizerMembers)
+      .innerJoin(tours, eq(tours.organizerId, organizerMembers.organizerId))
+      .where(and(eq(tours.id, booking.tourId), eq(organizerMembers.userId, booking.userId)))
+      .limit(1);
+    return member !== undefined;
   }
 
   /** The first day of the booking's tour date; undefined for a tour on request without one. */
@@ -240,7 +291,7 @@ export function reviewInvitationHandlers(
       const body = request.body;
       const booking = await reviewableBooking(body.uuid);
       if (!('uuid' in booking)) return reply.code(409).send(booking);
-      const text = body.text.trim();
+      const text = reviewText(body.text);
       if (!text) throw unprocessable('Required field', { text: ['Required field'] });
       const photos = await reviewPhotos(db, body.image_ids ?? [], {
         ip: request.ip,
@@ -286,6 +337,28 @@ export function reviewInvitationHandlers(
           .onConflictDoNothing()
           .returning();
         if (!row) return undefined;
+        // A photo goes with one review: its row is locked and must still be free, so of two
+        // reviews sent at once with it, the second waits and is refused (and rolled back).
+        if (photos.length > 0) {
+          const free = await tx
+            .select({ id: uploads.id })
+            .from(uploads)
+            .where(
+              and(
+                inArray(
+                  uploads.id,
+                  photos.map((photo) => photo.id),
+                ),
+                isNull(uploads.reviewId),
+              ),
+            )
+            // One order for every review, so two reviews sharing photos never deadlock.
+            .orderBy(uploads.id)
+            .for('no key update');
+          if (free.length !== photos.length) {
+            throw unprocessable(PHOTOS_GONE, { image_ids: [PHOTOS_GONE] });
+          }
+        }
         await attachReviewPhotos(tx, photos, row.id);
         // The cards and pages show these aggregates. Each row is locked before its reviews are
         // counted: the count then runs after any review sent at the same moment has committed,
