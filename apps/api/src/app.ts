@@ -291,8 +291,10 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     log: app.log.child({ module: 'chat' }),
     // Long-polling needs every request of a session on one process (decision 164).
     websocketOnly: env.API_WORKERS > 1,
-    // Joins a minute count once for every API process.
+    // Handshakes per address and joins a minute count once for every API process.
     rateLimits,
+    // Handshakes are counted per client address, the one `request.ip` gives (`trustProxy` above).
+    trustedProxies: env.TRUSTED_PROXIES,
   });
   app.addHook('preClose', () => chatSocket.close());
 

@@ -15,14 +15,21 @@ let validTokens: Set<string>;
 let refusedChats: Set<number>;
 let joinRequests: unknown[];
 let connection: ChatConnection | undefined;
+/** Handshakes the server refuses next as over a limit (not about the token). */
+let limitedHandshakes: number;
 
 beforeEach(async () => {
   validTokens = new Set(['good']);
   refusedChats = new Set([404]);
   joinRequests = [];
+  limitedHandshakes = 0;
   http = createServer();
   server = new Server(http, { transports: ['websocket'] });
   server.use((socket, next) => {
+    if (limitedHandshakes > 0) {
+      limitedHandshakes -= 1;
+      return next(new Error('Too many connections from your network: wait a minute and try again'));
+    }
     const token = (socket.handshake.auth as { token?: string }).token;
     if (!token || !validTokens.has(token)) return next(new Error('Unauthorized'));
     socket.data.userId = token;
@@ -129,6 +136,38 @@ describe('createChatConnection', () => {
     validTokens.add('bad');
     connection.reconnect();
     await waitFor(() => connection!.status === 'connected');
+  });
+
+  it('tries again after a wait when the server refuses the handshake over a limit', async () => {
+    limitedHandshakes = 1;
+    const seen: string[] = [];
+    connection = createChatConnection({
+      url,
+      ...quiet,
+      refusedRetryMs: 100,
+      getToken: () => 'good',
+    });
+    connection.onStatus((status) => seen.push(status));
+    await waitFor(() => connection!.status === 'connected');
+    expect(seen).toEqual(['disconnected', 'connecting', 'connected']);
+  });
+
+  it('does not try again after a refusal once closed', async () => {
+    limitedHandshakes = 1;
+    let asked = 0;
+    connection = createChatConnection({
+      url,
+      ...quiet,
+      refusedRetryMs: 50,
+      getToken: () => {
+        asked += 1;
+        return 'good';
+      },
+    });
+    await waitFor(() => connection!.status === 'disconnected');
+    connection.close();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(asked).toBe(1);
   });
 
   it('joins a conversation, hears its room, and rejoins after a reconnect', async () => {

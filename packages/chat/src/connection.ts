@@ -42,6 +42,11 @@ export interface ChatConnectionOptions {
   socketOptions?: Partial<ManagerOptions & SocketOptions>;
   /** Refused handshakes in a row before giving up (default 3). */
   maxUnauthorizedRetries?: number;
+  /**
+   * After the server refused the handshake for another reason than the token (a limit: "Too
+   * many connections…, wait a minute"), the wait before trying again (default 60 s).
+   */
+  refusedRetryMs?: number;
   /** Where quiet failures go (default `console.warn`). */
   onError?: (message: string, error?: unknown) => void;
 }
@@ -95,6 +100,12 @@ export function createChatConnection<
   let status: ChatConnectionStatus = 'connecting';
   let tokenReason: TokenReason = 'connect';
   let refusals = 0;
+  /** The retry after a refusal that was not about the token, while one waits. */
+  let retryLater: ReturnType<typeof setTimeout> | undefined;
+  const cancelRetry = () => {
+    clearTimeout(retryLater);
+    retryLater = undefined;
+  };
 
   const setStatus = (next: ChatConnectionStatus) => {
     if (next === status) return;
@@ -205,7 +216,16 @@ export function createChatConnection<
   socket.on('connect_error', (error: Error) => {
     if (status === 'closed') return;
     if (error.message !== UNAUTHORIZED_MESSAGE) {
-      // Transport trouble: socket.io keeps retrying with backoff.
+      // Transport trouble: socket.io keeps retrying with backoff. A refusal by the server (a
+      // limit) is final for socket.io: tried again after a wait, as the refusal asks.
+      if (!socket.active && retryLater === undefined) {
+        retryLater = setTimeout(() => {
+          retryLater = undefined;
+          if (status === 'closed' || socket.connected) return;
+          setStatus('connecting');
+          socket.connect();
+        }, options.refusedRetryMs ?? 60_000);
+      }
       setStatus(socket.active ? 'connecting' : 'disconnected');
       return;
     }
@@ -254,12 +274,14 @@ export function createChatConnection<
     },
     reconnect() {
       if (status === 'closed' || socket.connected) return;
+      cancelRetry();
       refusals = 0;
       tokenReason = 'unauthorized';
       setStatus('connecting');
       socket.connect();
     },
     close() {
+      cancelRetry();
       setStatus('closed');
       for (const answer of [...answerOnClose]) answer();
       joined.clear();

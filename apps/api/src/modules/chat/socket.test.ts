@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
+import { createCounterStore } from '#src/http/counter-store.ts';
+import { createRateLimits, type RateLimits } from '#src/http/rate-limit.ts';
 import { outbox, userSessionRetiredRefresh } from '#src/db/schema/index.ts';
 import {
   findSignedByToken,
@@ -16,14 +19,16 @@ import { startServer } from '#src/server.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { testEnv, WEB_ORIGIN } from '#src/testing/env.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
-import { attachChatSocket, type ChatSocketServer } from './socket.ts';
+import { attachChatSocket, clientAddressBehind, type ChatSocketServer } from './socket.ts';
 import { collect, connected, listenOnLoopback, next, socketClients } from './socket-clients.ts';
 import { pngFile, uploadCaller } from '#src/modules/uploads/testing.ts';
 import { openSupportChat } from './chats.ts';
 import {
+  HANDSHAKES_PER_ADDRESS_PER_MINUTE,
   JOINS_PER_MINUTE,
   MAX_CHAT_ROOMS_PER_SOCKET,
   MAX_SOCKETS_PER_USER,
+  TOO_MANY_HANDSHAKES,
   TOO_MANY_JOINS,
   TOO_MANY_ROOMS,
   TOO_MANY_SOCKETS,
@@ -366,6 +371,179 @@ describe('floods from one account', () => {
   });
 });
 
+describe('handshakes per client address', () => {
+  const LIMIT = HANDSHAKES_PER_ADDRESS_PER_MINUTE;
+  /** How a handshake ends: 'connected', or the message of its connect_error. */
+  const outcome = (socket: Socket) =>
+    connected(socket).then(
+      () => 'connected',
+      (error: Error) => error.message,
+    );
+  /** Handshakes at once, each with a made-up token, from the addresses `forwardedFor` names. */
+  const madeUp = (url: string, count: number, forwardedFor: (index: number) => string) =>
+    Promise.all(
+      Array.from({ length: count }, (_, index) =>
+        outcome(
+          open(url, `made-up-token-${index}`, {
+            extraHeaders: { 'x-forwarded-for': forwardedFor(index) },
+          }),
+        ),
+      ),
+    );
+  const tally = (outcomes: string[]) =>
+    outcomes.reduce<Record<string, number>>((counts, message) => {
+      counts[message] = (counts[message] ?? 0) + 1;
+      return counts;
+    }, {});
+
+  /**
+   * An API process of its own on loopback, trusting `trustedProxies`, that counts the database
+   * reads of its handshakes (a made-up token costs one `select`: the token lookup).
+   */
+  async function countingProcess(trustedProxies: string[], rateLimits?: RateLimits) {
+    let reads = 0;
+    const counted = new Proxy(db, {
+      get(target, property) {
+        if (property === 'select') reads += 1;
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const http = createServer();
+    const chat = attachChatSocket(http, {
+      db: counted,
+      webOrigin: WEB_ORIGIN,
+      log: { warn() {}, info() {} },
+      trustedProxies,
+      rateLimits,
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      reads: () => reads,
+      async close() {
+        await chat.close();
+        await new Promise((resolve) => http.close(resolve));
+      },
+    };
+  }
+
+  it(`lets ${LIMIT} handshakes a minute from one address reach the database, refuses the rest`, async () => {
+    // Loopback is the trusted proxy (the web server): X-Forwarded-For names the client.
+    const api = await countingProcess(['127.0.0.1', '::1']);
+    try {
+      const flood = await madeUp(api.url, LIMIT + 10, () => '203.0.113.7');
+      expect(tally(flood)).toEqual({ Unauthorized: LIMIT, [TOO_MANY_HANDSHAKES]: 10 });
+      expect(api.reads()).toBe(LIMIT);
+      // A refused handshake reads nothing, whatever it carries: a valid token waits as well.
+      const traveller = await chatAccount(db);
+      const waiting = open(api.url, traveller.token, {
+        extraHeaders: { 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(await outcome(waiting)).toBe(TOO_MANY_HANDSHAKES);
+      expect(api.reads()).toBe(LIMIT);
+      // Another address is not held back: its made-up token is looked up, its user connects.
+      expect(await madeUp(api.url, 1, () => '198.51.100.4')).toEqual(['Unauthorized']);
+      expect(api.reads()).toBe(LIMIT + 1);
+      const elsewhere = open(api.url, traveller.token, {
+        extraHeaders: { 'x-forwarded-for': '198.51.100.5' },
+      });
+      expect(await outcome(elsewhere)).toBe('connected');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('counts the peer when it is not a trusted proxy: a spoofed X-Forwarded-For splits nothing', async () => {
+    // Loopback is not trusted here: each handshake names another address, all count as one.
+    const api = await countingProcess(['10.0.0.1']);
+    try {
+      const flood = await madeUp(api.url, LIMIT + 10, (index) => `198.51.100.${index % 250}`);
+      expect(tally(flood)).toEqual({ Unauthorized: LIMIT, [TOO_MANY_HANDSHAKES]: 10 });
+      expect(api.reads()).toBe(LIMIT);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it.skipIf(!globalThis.process.env.REDIS_URL)(
+    'counts an address once for every API process (Redis)',
+    async () => {
+      // Two processes with a store each, sharing counts through Redis under a prefix of our own.
+      const keyPrefix = `gallop-test-${randomUUID()}:`;
+      const stores = [0, 1].map(() =>
+        createCounterStore({ redisUrl: globalThis.process.env.REDIS_URL, keyPrefix }),
+      );
+      await Promise.all(stores.map((store) => store.ready()));
+      const apis = await Promise.all(
+        stores.map((store) => countingProcess(['127.0.0.1', '::1'], createRateLimits({ store }))),
+      );
+      try {
+        const halves = await Promise.all(
+          apis.map((api) => madeUp(api.url, (LIMIT + 10) / 2, () => '203.0.113.8')),
+        );
+        expect(tally(halves.flat())).toEqual({ Unauthorized: LIMIT, [TOO_MANY_HANDSHAKES]: 10 });
+        expect(apis[0]!.reads() + apis[1]!.reads()).toBe(LIMIT);
+      } finally {
+        await Promise.all(apis.map((api) => api.close()));
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    },
+  );
+
+  it("is wired in the app: its TRUSTED_PROXIES, counted apart from other addresses'", async () => {
+    const flood = await madeUp(baseUrl, LIMIT + 1, () => '192.0.2.44');
+    expect(tally(flood)).toEqual({ Unauthorized: LIMIT, [TOO_MANY_HANDSHAKES]: 1 });
+    // Every other test of this file connects from loopback itself: still served.
+    await connected(open(baseUrl, (await chatAccount(db)).token));
+  });
+
+  it("finds the address Fastify's request.ip finds, for the same trusted proxies", async () => {
+    const cases: [peer: string, forwardedFor: string | undefined][] = [
+      ['127.0.0.1', undefined],
+      ['127.0.0.1', '203.0.113.7'],
+      ['::ffff:127.0.0.1', '203.0.113.7'],
+      ['::1', ' 198.51.100.4 , 203.0.113.7'],
+      ['127.0.0.1', '203.0.113.7, 10.1.2.3'],
+      ['127.0.0.1', '203.0.113.7, 192.168.1.1, 127.0.0.1'],
+      ['127.0.0.1', '203.0.113.7, not-an-address, 10.0.0.9'],
+      ['127.0.0.1', ' , '],
+      ['203.0.113.9', '127.0.0.1'],
+      ['203.0.113.9', '198.51.100.4'],
+      ['10.0.0.9', '2001:db8::7, fd00::5'],
+      ['fe80::1', '198.51.100.4'],
+    ];
+    for (const trustedProxies of [
+      ['127.0.0.1', '::1'],
+      ['loopback', 'uniquelocal'],
+      ['10.0.0.0/8'],
+    ]) {
+      const app = Fastify({ trustProxy: trustedProxies });
+      app.get('/', (request) => ({ ip: request.ip }));
+      const clientAddress = clientAddressBehind(trustedProxies);
+      for (const [peer, forwardedFor] of cases) {
+        const answer = await app.inject({
+          url: '/',
+          remoteAddress: peer,
+          headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+        });
+        const handshake = {
+          socket: { remoteAddress: peer },
+          headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+        } as unknown as IncomingMessage;
+        expect({ trustedProxies, peer, forwardedFor, ip: clientAddress(handshake) }).toEqual({
+          trustedProxies,
+          peer,
+          forwardedFor,
+          ip: answer.json<{ ip: string }>().ip,
+        });
+      }
+      await app.close();
+    }
+  });
+});
+
 describe('the handshake', () => {
   it('refuses a browser from another origin; takes the web origin and X-Authorization', async () => {
     const traveller = await chatAccount(db);
@@ -507,6 +685,7 @@ describe('several API processes', () => {
       redisUrl: globalThis.process.env.REDIS_URL,
       redisKey: key,
       log: { warn() {}, info() {} },
+      trustedProxies: ['127.0.0.1', '::1'],
     });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const { port } = http.address() as AddressInfo;
@@ -537,6 +716,7 @@ describe('several API processes', () => {
       redisUrl: 'redis://127.0.0.1:1',
       redisKey: `gallop-test-${randomUUID()}`,
       log: { warn: (_details, message) => warnings.push(message), info() {} },
+      trustedProxies: ['127.0.0.1', '::1'],
     });
     chat.realtime.toUser(1, 'chat_is_frozen', { chat_id: 1, is_frozen: true });
     expect(await chat.realtime.isOnline(1)).toBe(false);
@@ -566,6 +746,7 @@ describe('several API processes', () => {
         redisUrl: `redis://127.0.0.1:${port}${redis.pathname}`,
         redisKey: `gallop-test-${randomUUID()}`,
         log: { warn: (_details, message) => lines.push(message), info: (m) => lines.push(m) },
+        trustedProxies: ['127.0.0.1', '::1'],
       });
       const relay = createNetServer((client) => {
         const upstream = connect(Number(redis.port || 6379), redis.hostname);
@@ -600,6 +781,7 @@ describe('several API processes', () => {
         db,
         webOrigin: 'http://127.0.0.1:3000',
         log: { warn() {}, info() {} },
+        trustedProxies: ['127.0.0.1', '::1'],
         websocketOnly,
       });
       await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

@@ -6,9 +6,11 @@
  * a session that ends loses its sockets (issue 43, finding 8). An account's sockets, the
  * conversations each follows and its joins a minute are capped (socket-limits.ts). With
  * REDIS_URL the Redis adapter carries events between API processes; without it the in-memory
- * adapter serves one process.
+ * adapter serves one process. Handshakes are counted per client address before the token is
+ * looked up.
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Database } from '#src/db/client.ts';
@@ -22,9 +24,11 @@ import {
 import { createRedisAdapter, createRedisClient } from '#src/redis.ts';
 import { findChatFor, loadViewer, type Viewer } from './chats.ts';
 import {
+  HANDSHAKES_PER_ADDRESS_PER_MINUTE,
   JOINS_PER_MINUTE,
   MAX_CHAT_ROOMS_PER_SOCKET,
   MAX_SOCKETS_PER_USER,
+  TOO_MANY_HANDSHAKES,
   TOO_MANY_JOINS,
   TOO_MANY_ROOMS,
   TOO_MANY_SOCKETS,
@@ -59,8 +63,16 @@ export interface ChatSocketOptions {
    * processes that do not know their session (decision 164).
    */
   websocketOnly?: boolean;
-  /** Where `join_chat` is counted (the app's, shared through Redis); this process's by default. */
+  /**
+   * Where handshakes and `join_chat` are counted (the app's, shared through Redis); this
+   * process's by default.
+   */
   rateLimits?: RateLimits | undefined;
+  /**
+   * The peers whose `X-Forwarded-For` names the client (the app's `TRUSTED_PROXIES`, as given to
+   * Fastify's `trustProxy`): handshakes are counted per address as `request.ip` finds it.
+   */
+  trustedProxies: readonly string[];
 }
 
 export interface ChatSocketServer {
@@ -98,6 +110,18 @@ function handshakeToken(socket: ChatSocket): string | undefined {
   const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
   if (typeof token === 'string' && token !== '') return token;
   return bearerTokenOf(socket.handshake.headers['x-authorization']);
+}
+
+/**
+ * The client address of a handshake, found as Fastify's `request.ip` finds it, with the library
+ * Fastify uses for it: walking `X-Forwarded-For` from the peer towards the client, the first
+ * address that is not a trusted proxy. A header from a peer that is not one is ignored.
+ */
+export function clientAddressBehind(
+  trustedProxies: readonly string[],
+): (request: IncomingMessage) => string {
+  const trust = proxyAddr.compile([...trustedProxies]);
+  return (request) => proxyAddr(request, trust);
 }
 
 const chatIdOf = (payload: unknown): number | undefined => {
@@ -165,6 +189,13 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
     redis = { pub, sub };
   }
 
+  const handshakeLimiter = createRateLimiter({
+    name: 'chat-socket-handshakes',
+    limit: HANDSHAKES_PER_ADDRESS_PER_MINUTE,
+    windowMs: 60_000,
+    limits: options.rateLimits,
+  });
+  const clientAddress = clientAddressBehind(options.trustedProxies);
   const joinLimiter = createRateLimiter({
     name: 'chat-socket-joins',
     limit: JOINS_PER_MINUTE,
@@ -175,8 +206,12 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
   const localSockets = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
 
   io.use((socket, next) => {
-    findSignedByToken(options.db, handshakeToken(socket))
-      .then(async (signed) => {
+    // Counted before the token is looked up: a flood of made-up tokens does not reach the database.
+    handshakeLimiter
+      .allow(clientAddress(socket.request))
+      .then(async (verdict) => {
+        if (!verdict.allowed) return next(new Error(TOO_MANY_HANDSHAKES));
+        const signed = await findSignedByToken(options.db, handshakeToken(socket));
         if (!signed) return next(new Error(UNAUTHORIZED));
         const viewer = await loadViewer(options.db, signed.user);
         const room = userRoom(viewer.user.id);
