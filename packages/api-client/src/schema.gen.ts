@@ -2689,7 +2689,7 @@ export interface paths {
     };
     /**
      * The review invitation for a finished tour
-     * @description Opened from the link sent after the tour; the uuid is the key (the booking's). Before the tour ends the answer is 409 with the day reviewing opens; a cancelled booking, or one booked by a member of the tour organizer's staff, is 410.
+     * @description Opened from the link sent after the tour; the uuid is the key (the booking's). Before the tour ends the answer is 409 with the day reviewing opens; a cancelled (or never paid) booking is 410; one booked by a member of the tour organizer's staff is 403.
      */
     get: operations['getReviewByUuid'];
     put?: never;
@@ -2711,7 +2711,7 @@ export interface paths {
     put?: never;
     /**
      * Submit the review of a finished tour
-     * @description One review per booking. 410 for a cancelled booking or one booked by a member of the tour organizer's staff; 422 for a text with nothing a reader sees (control characters are removed) or a photo already attached to another review. The author shown is the contact's first name and initial, leaving out words with an `@` or a digit ("Traveller" when none is left).
+     * @description One review per booking. 410 for a cancelled (or never paid) booking, 403 for one booked by a member of the tour organizer's staff; 422 for a text with nothing a reader sees (control characters are removed) or a photo already attached to another review. The author shown is the contact's first name and initial, leaving out words with an `@` or a digit ("Traveller" when none is left).
      */
     post: operations['submitReview'];
     delete?: never;
@@ -9803,6 +9803,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['ReviewNotYet'];
       410: components['responses']['Gone'];
@@ -9831,6 +9832,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['ReviewNotYet'];
       410: components['responses']['Gone'];

@@ -31,7 +31,7 @@ export const Route = createFileRoute('/review/$uuid')({
 function ReviewRoute() {
   const { uuid } = Route.useParams();
   const loaded = Route.useLoaderData();
-  if ('cancelled' in loaded) return <ReviewUnavailable />;
+  if ('unavailable' in loaded) return <ReviewUnavailable reason={loaded.unavailable} />;
   if ('notYet' in loaded) return <ReviewNotYetNotice uuid={uuid} notYet={loaded.notYet} />;
   return <ReviewInvitationRoute uuid={uuid} />;
 }

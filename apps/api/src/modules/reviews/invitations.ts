@@ -19,7 +19,7 @@ import {
   tours,
   uploads,
 } from '#src/db/schema/index.ts';
-import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
+import { forbidden, HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import {
   createRateLimiter,
   limitCall,
@@ -204,7 +204,7 @@ export function reviewInvitationHandlers(
       throw new HttpError(410, 'This booking was cancelled, so it cannot be reviewed');
     }
     if (await bookedByOrganizerStaff(booking)) {
-      throw new HttpError(410, OWN_TOUR);
+      throw forbidden(OWN_TOUR);
     }
     if (booking.status === STATUS.tourComplete) return booking;
     const [date] =

@@ -18,12 +18,16 @@ export const reviewInvitationQuery = (api: GallopClient<true>, uuid: string) => 
 export type ReviewNotYet = components['schemas']['ReviewNotYet'];
 
 export type LoadedReview =
-  { invitation: ReviewInvitation } | { cancelled: true } | { notYet: ReviewNotYet | undefined };
+  { invitation: ReviewInvitation } | { unavailable: string } | { notYet: ReviewNotYet | undefined };
+
+/** Said when a refusal comes without its reason. */
+const CANNOT_REVIEW = 'This booking cannot be reviewed';
 
 /**
- * What the review page opens with: the invitation, or why there is none. A cancelled booking
- * (410) and a tour that has not ended (409, with its last day) are explained on the page; an
- * unknown link is the 404 page.
+ * What the review page opens with: the invitation, or why there is none. A booking that cannot be
+ * reviewed (410: cancelled or never paid; 403: booked by the organizer's own staff) is explained
+ * with the API's reason, and a tour that has not ended (409, with its last day) too; an unknown
+ * link is the 404 page.
  */
 export async function loadReviewInvitation(
   load: () => Promise<ReviewInvitation>,
@@ -31,7 +35,10 @@ export async function loadReviewInvitation(
   try {
     return { invitation: await load() };
   } catch (error) {
-    if (isApiError(error) && error.status === 410) return { cancelled: true };
+    if (isApiError(error) && (error.status === 410 || error.status === 403)) {
+      const reason = (error.body as { message?: unknown } | undefined)?.message;
+      return { unavailable: typeof reason === 'string' && reason ? reason : CANNOT_REVIEW };
+    }
     // The page reads the answer: the loader ships in the first load, so it stays small here.
     if (isApiError(error) && error.status === 409)
       return { notYet: error.body as ReviewNotYet | undefined };

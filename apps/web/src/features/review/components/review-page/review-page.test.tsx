@@ -9,7 +9,7 @@ import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { clientAnswering } from '../../../../lib/testing/api-client';
 import { loadReviewInvitation, reviewInvitationQuery, type ReviewInvitation } from '../../api';
 import { REVIEW_PHOTO_LIMIT } from '../../photos';
-import { ReviewNotYetNotice, ReviewPage } from './review-page';
+import { ReviewNotYetNotice, ReviewPage, ReviewUnavailable } from './review-page';
 
 const UUID = '5b0b7c1e-4a52-4c0e-9a53-2f1c1a0d2e11';
 const invitation: ReviewInvitation = { uuid: UUID, tour: tourSummary(), submitted: false };
@@ -284,9 +284,17 @@ describe('before the tour ends', () => {
         opens_on: '2027-03-15',
       },
     });
-    const cancelled = clientAnswering(410, { message: 'This booking was cancelled' });
+    const cancelled = clientAnswering(410, {
+      message: 'This booking was cancelled, so it cannot be reviewed',
+    });
     expect(await loadReviewInvitation(read(cancelled.api))).toEqual({
-      cancelled: true,
+      unavailable: 'This booking was cancelled, so it cannot be reviewed',
+    });
+    const staff = clientAnswering(403, {
+      message: "The organizer's own staff cannot review its tours",
+    });
+    expect(await loadReviewInvitation(read(staff.api))).toEqual({
+      unavailable: "The organizer's own staff cannot review its tours",
     });
   });
 
@@ -304,5 +312,18 @@ describe('before the tour ends', () => {
     ).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Open your booking' });
     expect(link.getAttribute('href')).toBe(`/booking/uuid/${UUID}`);
+  });
+
+  it('says why a booking cannot be reviewed, in the API’s words', async () => {
+    await renderInApp(
+      <ReviewUnavailable reason="The organizer's own staff cannot review its tours" />,
+    );
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'This tour cannot be reviewed here',
+    );
+    expect(screen.getByText("The organizer's own staff cannot review its tours.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      '/contacts',
+    );
   });
 });

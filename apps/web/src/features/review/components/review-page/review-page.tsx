@@ -235,15 +235,17 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
   );
 }
 
-/** The booking behind the link was cancelled: nothing to review. */
-export function ReviewUnavailable() {
+/**
+ * The booking behind the link cannot be reviewed (cancelled, never paid, or booked by the
+ * organizer's own staff): `reason` is the API's, which says which.
+ */
+export function ReviewUnavailable({ reason }: { reason: string }) {
   return (
     <div className="page-container review-page">
       <section className="review-page__card">
-        <h1 className="display-heading review-page__title">This booking was cancelled</h1>
-        <p>
-          Only tours that took place can be reviewed. Questions? Our support team is happy to help.
-        </p>
+        <h1 className="display-heading review-page__title">This tour cannot be reviewed here</h1>
+        <p>{reason}.</p>
+        <p>Questions? Our support team is happy to help.</p>
         <Link to="/contacts">Contact support</Link>
       </section>
     </div>
