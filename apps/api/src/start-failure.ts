@@ -61,8 +61,13 @@ function connectionReason(error: unknown): string | undefined {
   return undefined;
 }
 
-/** node-postgres' own words for a connection lost or not made in time (they carry no code). */
-const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect)/;
+/**
+ * node-postgres' own words for a connection lost or not made in time (they carry no code),
+ * including a statement sent on a client whose connection was lost (a transaction's rollback
+ * after the server dropped it: drizzle reports that failure, not the first).
+ */
+const LOST_CONNECTION =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
 
 /**
  * Why PostgreSQL cannot be used right now, if a query's `error` says it was not reached (refused,

@@ -159,6 +159,10 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one lent out (a transaction between two statements) that the server drops (a restart,
+  // a failover, pg_terminate_backend): its client emits `error` with no pool listener then. The
+  // transaction fails on its own (503) and the pool discards the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePostgres({
     client: pool,
     schema,

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import type { DatabaseOutageLog } from '#src/db/outage-log.ts';
 import { outbox } from '#src/db/schema/index.ts';
+import { answeredWithin } from '#src/shared/answered-within.ts';
 
 /** Well under Prometheus' default scrape timeout (10 s). */
 const READ_TIMEOUT_MS = 2_000;
@@ -69,14 +70,6 @@ async function readGauges(db: Database): Promise<Readings> {
   };
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from the database in ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 export function registerDatabaseGauges(
   registry: Registry,
   db: Database,
@@ -86,7 +79,11 @@ export function registerDatabaseGauges(
   // (a slow database) waits for that one instead of piling another query on it.
   let reading: Promise<Readings | undefined> | undefined;
   const read = () =>
-    (reading ??= withTimeout(readGauges(db), readTimeoutMs)
+    (reading ??= answeredWithin(
+      readGauges(db),
+      readTimeoutMs,
+      () => new Error(`no answer from the database in ${readTimeoutMs} ms`),
+    )
       .catch((error: unknown) => {
         onError(error);
         return undefined;

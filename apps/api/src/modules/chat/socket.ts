@@ -22,6 +22,7 @@ import {
   type SessionsEnded,
 } from '#src/modules/sessions/index.ts';
 import { createRedisAdapter, createRedisClient } from '#src/redis.ts';
+import { answeredWithin } from '#src/shared/answered-within.ts';
 import { findChatFor, loadViewer, type Viewer } from './chats.ts';
 import {
   HANDSHAKES_PER_ADDRESS_PER_MINUTE,
@@ -301,8 +302,16 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
       );
     },
     async isOnline(userId) {
+      const room = userRoom(userId);
+      // This process's sockets answer without Redis; a sent message waits for this answer.
+      if ((await io.local.in(room).fetchSockets()).length > 0) return true;
+      // Not connected to Redis (down, or hung before its ready check): the other processes
+      // cannot be asked, and the adapter would queue the question until Redis is back.
+      if (!redis || redis.pub.status !== 'ready') return false;
       try {
-        const sockets = await io.in(userRoom(userId)).fetchSockets();
+        // Bounded here too: a Redis that stops answering once connected (SIGSTOP, a
+        // partition) never replies to the adapter's server count, which has no timeout.
+        const sockets = await answeredWithin(io.in(room).fetchSockets(), PRESENCE_TIMEOUT_MS);
         return sockets.length > 0;
       } catch (error) {
         // Another process did not answer in time: count the user as offline (an e-mail at worst).

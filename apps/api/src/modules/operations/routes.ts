@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import { SHUTTING_DOWN } from './handlers.ts';
 import type { Lifecycle } from '#src/lifecycle.ts';
 import type { DatabaseOutageLog } from '#src/db/outage-log.ts';
+import { answeredWithin } from '#src/shared/answered-within.ts';
 
 export interface ReadinessDeps {
   lifecycle: Lifecycle;
@@ -16,8 +17,20 @@ export interface ReadinessDeps {
 export const INDEX_NOT_READY = { message: 'The search index is still being built' } as const;
 
 /**
+ * How long the probe waits for `select 1`. A database that takes packets and never answers (a
+ * network partition) held the probe as long as it lasted; the pool itself has no such bound.
+ */
+const READY_PING_TIMEOUT_MS = 3_000;
+
+/** The outage log reads this as "connection timed out". */
+const pingTimedOut = () =>
+  Object.assign(new Error(`the database did not answer within ${READY_PING_TIMEOUT_MS} ms`), {
+    code: 'ETIMEDOUT',
+  });
+
+/**
  * `/ready` (outside the contract, for orchestrators): 503 while shutting down, while the
- * database does not answer, or until the first search index is built, so a load balancer sends
+ * database does not answer (within 3 s), or until the first search index is built, so a load balancer sends
  * no traffic to this process until it can answer searches at full speed (at 1M tours the first
  * build takes about 20 s, and searches meanwhile run in SQL, which takes seconds there).
  */
@@ -29,7 +42,7 @@ export function registerOperationsRoutes(
     if (lifecycle.shuttingDown) return reply.code(503).send(SHUTTING_DOWN);
     if (searchIndexWarmed && !searchIndexWarmed()) return reply.code(503).send(INDEX_NOT_READY);
     try {
-      await database.ping();
+      await answeredWithin(database.ping(), READY_PING_TIMEOUT_MS, pingTimedOut);
     } catch (error) {
       if (!outage?.report('readiness', error))
         request.log.error({ err: error }, 'database is not reachable');
