@@ -12,6 +12,7 @@ export { claimGuestBookings, type ClaimSite } from './guests.ts';
 export { chatRequestsHandlers } from './chat-requests.ts';
 export { bookingsHandlers } from './handlers.ts';
 export { bookingGreeting, bookingUrl } from './messages.ts';
+export { partyText } from './party-text.ts';
 export { displayDates, displayDay } from './wording.ts';
 export { limitInBothUnits } from './rider-places.ts';
 export {

@@ -356,3 +356,7 @@ export async function cancelBooking(app: FastifyInstance, token: string, id: num
 export function cancelCommittedOnly(db: Database, id: number, publicUrl: string) {
   return transitionBooking(db, id, travellerCancel(null, new Date(), { publicUrl }));
 }
+
+/** The booking job and its balance reminders, for tests of other modules that read their effects. */
+export { runBookingJob } from './expiry.ts';
+export { remindBalances } from './reminders.ts';

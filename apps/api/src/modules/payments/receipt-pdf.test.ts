@@ -90,6 +90,14 @@ describe('renderReceiptPdf', () => {
     expect(text).toContain('Cancellation policy');
     expect(text).toContain('30 days or more before the start: 100% of what you paid back');
   });
+  it('names non-riders apart from the riders, on the price line as in the e-mails', async () => {
+    const text = pdfText(await renderReceiptPdf({ ...input, nonRiders: ['Ada Brontë'] }));
+    expect(text).toContain('Altai Horse Trek, 2 riders and 1 non-rider');
+    expect(text).toContain('Riders (2)');
+    expect(text).toContain('1. Maya Hart\n2. Zoë Brontë');
+    expect(text).toContain('Non-rider');
+    expect(text).toContain('1. Ada Brontë');
+  });
 });
 
 describe('receipt wording', () => {
@@ -115,6 +123,7 @@ describe('amountsDue', () => {
     paid: 0,
     start: '2027-07-12',
     fullPaymentDays: 30,
+    today: '2027-05-02',
   };
 
   it('asks for the prepayment first, and the balance by the full-payment day', () => {
@@ -131,6 +140,22 @@ describe('amountsDue', () => {
     ]);
     expect(amountsDue({ ...terms, prepayment: null, start: null })).toEqual([
       { label: 'Amount due', amount: 100_000, by: null },
+    ]);
+  });
+
+  it('asks for the rest of a prepayment that riders added since outgrew (decision 192)', () => {
+    // 30,000 was paid; two riders added make the prepayment 45,000 of a 150,000 price.
+    const grown = { ...terms, status: 2, price: 150_000, prepayment: 45_000, paid: 30_000 };
+    expect(amountsDue(grown)).toEqual([
+      { label: 'Rest of the prepayment due now', amount: 15_000, by: null },
+      { label: 'Balance due', amount: 105_000, by: '2027-06-12' },
+    ]);
+  });
+
+  it('asks the rest today once the full-payment day has passed, as the booking page does', () => {
+    // Booked inside the full-payment window: the 12 June day is gone, so it is due now.
+    expect(amountsDue({ ...terms, prepayment: null, today: '2027-06-20' })).toEqual([
+      { label: 'Amount due', amount: 100_000, by: '2027-06-20' },
     ]);
   });
 

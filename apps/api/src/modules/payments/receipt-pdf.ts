@@ -8,6 +8,7 @@
  * Amounts are in the booking's own currency, to the minor unit, with the currency's symbol: what
  * is shown is what was charged (decisions: "Money").
  */
+import { partyText } from '#src/modules/bookings/index.ts';
 import { openPdf } from '#src/pdf/pdf-document.ts';
 import { PAYMENT_TYPE_LABELS } from './payment-type-labels.ts';
 
@@ -50,6 +51,11 @@ export interface ReceiptInput {
   };
   tour: { name: string; organizer: string | null; start: string | null; end: string | null };
   riders: readonly string[];
+  /**
+   * Companions who come along without riding (decision 118): named apart, on the price line too,
+   * as every e-mail names the party ('2 riders and 1 non-rider'); none when absent.
+   */
+  nonRiders?: readonly string[] | undefined;
   currency: string;
   /** Minor units: the whole price, the prepayment asked first, credited, given back. */
   price: number;
@@ -257,17 +263,26 @@ export async function renderReceiptPdf(
       ? `${formatDay(tour.start)}${tour.end && tour.end !== tour.start ? ` – ${formatDay(tour.end)}` : ''}`
       : 'On request',
   );
+  const nonRiders = input.nonRiders ?? [];
+  const list = (names: readonly string[]) =>
+    names.map((name, index) => `${index + 1}. ${name}`).join('\n');
   detail(
     input.riders.length === 1 ? 'Rider' : `Riders (${input.riders.length})`,
-    input.riders.map((name, index) => `${index + 1}. ${name}`).join('\n'),
+    list(input.riders),
   );
+  if (nonRiders.length > 0) {
+    detail(
+      nonRiders.length === 1 ? 'Non-rider' : `Non-riders (${nonRiders.length})`,
+      list(nonRiders),
+    );
+  }
 
   // Price.
   const amounts: Column[] = [{ width: 0.7 }, { width: 0.3, align: 'right' }];
   section('Price');
   row(
     [
-      `${tour.name}, ${input.riders.length} ${input.riders.length === 1 ? 'rider' : 'riders'}`,
+      `${tour.name}, ${partyText({ seats: input.riders.length, nonRiders: nonRiders.length })}`,
       money(input.price),
     ],
     amounts,

@@ -5,7 +5,7 @@
  */
 import {
   ACTIVE_STATUSES,
-  balanceDueDay,
+  balanceDueBy,
   policyLines,
   refundDeadlinesLine,
   tiersOfBooking,
@@ -28,12 +28,17 @@ export interface DueTerms {
   start: string | null;
   /** The whole price is due this many days before the start (`tour_dates.full_payment_days`). */
   fullPaymentDays: number | null;
+  /** Today (YYYY-MM-DD, UTC): a full-payment day already passed makes the rest due today. */
+  today: string;
 }
 
 /**
  * What is still to pay and by when: nothing for a cancelled or completed booking, or once the
- * price is paid. Before any payment a prepayment is due first (once the organizer has confirmed);
- * the rest by the date's full-payment day, else by the start.
+ * price is paid. While less than the prepayment is paid, what it still asks is due first (once the
+ * organizer has confirmed): all of it before any payment, the added riders' share after a rider
+ * change outgrew what was paid (decision 192), as the booking page and the card page ask it
+ * (`amountDue`); the rest by the date's full-payment day (today once it has passed, as
+ * `balanceDueBy` tells the booking page), else by the start.
  */
 export function amountsDue(terms: DueTerms): ReceiptDue[] {
   const left = terms.price - terms.paid;
@@ -41,12 +46,18 @@ export function amountsDue(terms: DueTerms): ReceiptDue[] {
   const by =
     terms.start === null
       ? null
-      : (balanceDueDay(terms.start, terms.fullPaymentDays) ?? terms.start);
-  if (terms.paid === 0 && terms.prepayment !== null && terms.prepayment < terms.price) {
+      : // Never a day gone by: the booking page and the payment e-mail say today then.
+        (balanceDueBy(terms.start, terms.fullPaymentDays, terms.today) ?? terms.start);
+  if (
+    terms.prepayment !== null &&
+    terms.paid < terms.prepayment &&
+    terms.prepayment < terms.price
+  ) {
+    const prepayment = terms.paid === 0 ? 'Prepayment' : 'Rest of the prepayment';
     return [
       {
-        label: terms.status === 1 ? 'Prepayment due once confirmed' : 'Prepayment due now',
-        amount: terms.prepayment,
+        label: `${prepayment} due ${terms.status === 1 ? 'once confirmed' : 'now'}`,
+        amount: terms.prepayment - terms.paid,
         by: null,
       },
       { label: 'Balance due', amount: terms.price - terms.prepayment, by },
@@ -96,6 +107,7 @@ export async function loadReceipt(
       .orderBy(asc(refunds.createdAt), asc(refunds.id)),
   ]);
   const date = dates[0];
+  const party = tourists.get(booking.id) ?? [];
   return {
     number: receiptNumber(booking.id, paidPayments.length + givenBack.length),
     issuedAt: options.now,
@@ -112,9 +124,8 @@ export async function loadReceipt(
       start: date?.start ?? null,
       end: date?.end ?? null,
     },
-    riders: (tourists.get(booking.id) ?? []).map((rider) =>
-      [rider.firstName, rider.middleName, rider.lastName].filter(Boolean).join(' '),
-    ),
+    riders: namesOf(party.filter((tourist) => tourist.rides)),
+    nonRiders: namesOf(party.filter((tourist) => !tourist.rides)),
     currency: booking.currency,
     price: booking.price,
     prepayment: booking.prepayment,
@@ -140,6 +151,7 @@ export async function loadReceipt(
       paid: booking.paid,
       start: date?.start ?? null,
       fullPaymentDays: date?.fullPaymentDays ?? null,
+      today: todayIso(options.now),
     }),
     // The tiers the traveller accepted at checkout (decision 091), in words, and their days for
     // this date while the booking is open (decision 208).
@@ -149,6 +161,13 @@ export async function loadReceipt(
     ],
   };
 }
+
+const namesOf = (
+  tourists: readonly { firstName: string; middleName: string | null; lastName: string }[],
+) =>
+  tourists.map((tourist) =>
+    [tourist.firstName, tourist.middleName, tourist.lastName].filter(Boolean).join(' '),
+  );
 
 /** The policy's days for the booking's date, in UTC as every receipt date; none once it ended. */
 function deadlinesOf(

@@ -113,6 +113,30 @@ describe('statusNext of a booking its traveller cancelled', () => {
       'This booking is cancelled. The seats have been released. Everything you paid is refunded to your card.',
     );
   });
+
+  it('counts the cancellation’s own refunds, not a late payment given back whole', () => {
+    // 330 credited, half back by the policy; a balance of 669 charged as the traveller cancelled
+    // came after the booking closed and was given back whole (never part of `paid`).
+    const refund = (id: number, amount: number, reason: 'cancellation' | 'booking-closed') => ({
+      id,
+      amount,
+      currency: 'EUR' as const,
+      reason,
+      status: 'refunded' as const,
+      created_at: '2026-12-08T10:00:00Z',
+    });
+    const late = booking({
+      status: 5,
+      can_pay: false,
+      can_cancel: false,
+      paid: 330,
+      refunded: 834,
+      refunds: [refund(2, 669, 'booking-closed'), refund(1, 165, 'cancellation')],
+    });
+    expect(statusNext(late)).toBe(
+      `This booking is cancelled. The seats have been released. By the cancellation policy accepted at booking, ${money(165)} of the ${money(330)} you paid is refunded to your card.`,
+    );
+  });
 });
 
 describe('statusTone', () => {

@@ -141,11 +141,17 @@ export function statusNext(booking: BookingRequest): string {
 
 /**
  * What the traveller's own cancellation gave back of what was paid, by the policy accepted at
- * booking: as the e-mail of the cancellation says it (apps/api bookings/notices.ts).
+ * booking: as the e-mail of the cancellation says it (apps/api bookings/notices.ts). `refunded`
+ * also counts payments given back whole because they came after the booking closed, which were
+ * never part of `paid`: the cancellation's own refunds are those with its reason.
  */
 function cancelledByYouRefund(booking: BookingRequest): string {
   const paid = booking.paid ?? 0;
-  const refunded = booking.refunded ?? 0;
+  const refunded = booking.refunds
+    ? booking.refunds
+        .filter((refund) => refund.reason === 'cancellation')
+        .reduce((sum, refund) => sum + refund.amount, 0)
+    : (booking.refunded ?? 0);
   const money = (amount: number) => formatPrice(amount, booking.currency);
   if (paid === 0) return 'Nothing was paid, so nothing is due.';
   if (refunded >= paid) return 'Everything you paid is refunded to your card.';
