@@ -34,6 +34,7 @@ import {
   signUp,
   tallyStatuses,
   type TourDateRow,
+  scratchApi,
 } from './testing-scratch.ts';
 import { money } from './notices.ts';
 
@@ -55,21 +56,7 @@ afterAll(() => scratch?.close());
 
 const app = () => scratch.app;
 
-async function api(
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) {
-  const response = await app().inject({
-    method,
-    url,
-    headers: { ...(token ? { 'x-authorization': `Bearer ${token}` } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as Json };
-}
+const api = scratchApi(app);
 
 /** A signed-in traveller's confirmed booking of `riders` riders (and companions), payable. */
 async function payable(riders: number, options: { date?: TourDateRow; nonRiders?: number } = {}) {

@@ -360,3 +360,25 @@ export function cancelCommittedOnly(db: Database, id: number, publicUrl: string)
 /** The booking job and its balance reminders, for tests of other modules that read their effects. */
 export { runBookingJob } from './expiry.ts';
 export { remindBalances } from './reminders.ts';
+
+/**
+ * A caller of the scratch app's API as a signed-in traveller (`token`) or a visitor: the status
+ * and the JSON body. `app` is read at each call, so it can be made before the app is.
+ */
+export function scratchApi(app: () => FastifyInstance) {
+  return async (
+    method: 'GET' | 'POST',
+    url: string,
+    token?: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await app().inject({
+      method,
+      url,
+      headers: { ...(token ? { 'x-authorization': `Bearer ${token}` } : {}), ...headers },
+      ...(payload ? { payload } : {}),
+    });
+    return { status: response.statusCode, body: response.json() as Json };
+  };
+}

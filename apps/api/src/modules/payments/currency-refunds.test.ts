@@ -21,6 +21,7 @@ import {
   dateWithSeats,
   signUp,
   type TourDateRow,
+  scratchApi,
 } from '#src/modules/bookings/testing-scratch.ts';
 import { fromProviderAmount, toProviderAmount } from './provider-amounts.ts';
 import { TEST_CARDS } from './sandbox-provider.ts';
@@ -54,21 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => scratch?.close());
 
-async function api(
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) {
-  const response = await scratch.app.inject({
-    method,
-    url,
-    headers: { ...(token ? { 'x-authorization': `Bearer ${token}` } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as Json };
-}
+const api = scratchApi(() => scratch.app);
 
 async function storedBooking(id: number) {
   const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, id));

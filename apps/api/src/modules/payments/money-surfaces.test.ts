@@ -31,6 +31,7 @@ import {
   runBookingJob,
   signUp,
   type TourDateRow,
+  scratchApi,
 } from '#src/modules/bookings/testing-scratch.ts';
 import { money } from '#src/modules/bookings/index.ts';
 import { formatDay, formatMoney } from './receipt-pdf.ts';
@@ -48,21 +49,7 @@ const RATES = [
   ['JPY', 151.37],
 ] as const;
 
-async function api(
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) {
-  const response = await app().inject({
-    method,
-    url,
-    headers: { ...(token ? { 'x-authorization': `Bearer ${token}` } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as Json };
-}
+const api = scratchApi(app);
 
 const dayIso = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 const minor = (major: unknown) => Math.round((major as number) * 100);
