@@ -321,7 +321,11 @@ describe('before the tour ends', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
       'This tour cannot be reviewed here',
     );
-    expect(screen.getByText("The organizer's own staff cannot review its tours.")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "The organizer's own staff cannot review its tours. Questions? Our support team is happy to help.",
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
       '/contacts',
     );

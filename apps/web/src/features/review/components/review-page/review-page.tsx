@@ -244,8 +244,7 @@ export function ReviewUnavailable({ reason }: { reason: string }) {
     <div className="page-container review-page">
       <section className="review-page__card">
         <h1 className="display-heading review-page__title">This tour cannot be reviewed here</h1>
-        <p>{reason}.</p>
-        <p>Questions? Our support team is happy to help.</p>
+        <p>{reason}. Questions? Our support team is happy to help.</p>
         <Link to="/contacts">Contact support</Link>
       </section>
     </div>
