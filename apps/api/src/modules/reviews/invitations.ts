@@ -6,7 +6,7 @@
 import type { components } from '@gallop/api-client';
 import { CANCELED_STATUSES, STATUS } from '@gallop/booking-rules';
 import { levelRank } from '@gallop/rider-fit';
-import { and, avg, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, avg, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
@@ -17,7 +17,6 @@ import {
   reviews,
   tourDates,
   tours,
-  uploads,
 } from '#src/db/schema/index.ts';
 import { forbidden, HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import {
@@ -89,7 +88,6 @@ export function reviewNotice(review: {
 const REVIEWABLE_STATUSES = new Set<number>([STATUS.madePrepayment, STATUS.tourComplete]);
 const NOT_YET = 'You can review this tour once it has ended';
 const OWN_TOUR = "The organizer's own staff cannot review its tours";
-const PHOTOS_GONE = 'Some photos were not found: upload them again';
 
 type ReviewNotYet = components['schemas']['ReviewNotYet'];
 
@@ -337,28 +335,7 @@ export function reviewInvitationHandlers(
           .onConflictDoNothing()
           .returning();
         if (!row) return undefined;
-        // A photo goes with one review: its row is locked and must still be free, so of two
-        // reviews sent at once with it, the second waits and is refused (and rolled back).
-        if (photos.length > 0) {
-          const free = await tx
-            .select({ id: uploads.id })
-            .from(uploads)
-            .where(
-              and(
-                inArray(
-                  uploads.id,
-                  photos.map((photo) => photo.id),
-                ),
-                isNull(uploads.reviewId),
-              ),
-            )
-            // One order for every review, so two reviews sharing photos never deadlock.
-            .orderBy(uploads.id)
-            .for('no key update');
-          if (free.length !== photos.length) {
-            throw unprocessable(PHOTOS_GONE, { image_ids: [PHOTOS_GONE] });
-          }
-        }
+        // Refused (and rolled back) when another review took one of the photos meanwhile.
         await attachReviewPhotos(tx, photos, row.id);
         // The cards and pages show these aggregates. Each row is locked before its reviews are
         // counted: the count then runs after any review sent at the same moment has committed,

@@ -9,6 +9,9 @@ import { uploads } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 import type { UploadRow } from './records.ts';
 
+const PHOTOS_NOT_FOUND = 'Some photos were not found: upload them again';
+const photosNotFound = () => unprocessable(PHOTOS_NOT_FOUND, { image_ids: [PHOTOS_NOT_FOUND] });
+
 export async function reviewPhotos(
   db: Database,
   ids: readonly number[],
@@ -30,27 +33,30 @@ export async function reviewPhotos(
   const usable = rows.filter(
     (row) => row.uploaderIp === ip || (userId !== null && row.ownerUserId === userId),
   );
-  if (usable.length !== unique.length) {
-    const message = 'Some photos were not found: upload them again';
-    throw unprocessable(message, { image_ids: [message] });
-  }
+  if (usable.length !== unique.length) throw photosNotFound();
   // In the order the traveller arranged them.
   return unique.map((id) => usable.find((row) => row.id === id)!);
 }
 
+/**
+ * Attaches `photos` to the review, inside its transaction. A photo goes with one review: the rows
+ * are locked (in id order, so two reviews sharing photos never deadlock) and must still be free,
+ * so of two reviews sent at once with one photo the second waits, then is refused with the 422
+ * `reviewPhotos` answers, and its transaction rolls back.
+ */
 export async function attachReviewPhotos(
   tx: Database,
   photos: readonly UploadRow[],
   reviewId: number,
 ): Promise<void> {
   if (photos.length === 0) return;
-  await tx
-    .update(uploads)
-    .set({ reviewId })
-    .where(
-      inArray(
-        uploads.id,
-        photos.map((photo) => photo.id),
-      ),
-    );
+  const ids = photos.map((photo) => photo.id);
+  const free = await tx
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, ids), isNull(uploads.reviewId)))
+    .orderBy(uploads.id)
+    .for('no key update');
+  if (free.length !== photos.length) throw photosNotFound();
+  await tx.update(uploads).set({ reviewId }).where(inArray(uploads.id, ids));
 }
